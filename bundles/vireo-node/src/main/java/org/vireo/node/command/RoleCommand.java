@@ -1,0 +1,45 @@
+package org.vireo.node.command;
+
+import org.apache.karaf.shell.api.action.Action;
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.Option;
+import org.apache.karaf.shell.api.action.lifecycle.Reference;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.apache.karaf.shell.support.completers.StringsCompleter;
+import org.vireo.node.Role;
+import org.vireo.node.RoleChange;
+import org.vireo.node.RoleService;
+
+@Service
+@Command(scope = "vireo", name = "role",
+    description = "Switches this node's role hot: installs the role's feature and uninstalls the old role's.",
+    detailedDescription = "Roles: director (owns the VIP, balances clients to scanners), backup (takes the VIP"
+        + " over when the director fails), scanner (filtering proxy only, never backs up).\n"
+        + "The switch is one provisioning step, without a restart: if a feature is missing or fails to resolve,"
+        + " nothing changes and the reason is printed. The new role is recorded in etc/org.vireo.node.cfg.")
+public class RoleCommand implements Action {
+
+    @Reference
+    private RoleService roles;
+
+    @Argument(index = 0, name = "role", required = true,
+        description = "The new role: director, backup or scanner.")
+    @Completion(value = StringsCompleter.class, values = {"director", "backup", "scanner"})
+    private String role;
+
+    @Option(name = "--also-scan", description = "A director or backup also runs the scanner (filtering proxy).")
+    private boolean alsoScan;
+
+    @Override
+    public Object execute() throws Exception {
+        Role wanted = Role.parse(role);
+        RoleChange change = roles.switchRole(wanted, alsoScan);
+        if (alsoScan && wanted == Role.SCANNER) {
+            System.out.println("note: --also-scan has no effect for the scanner role, which scans anyway");
+        }
+        System.out.println(change.describe());
+        return null;
+    }
+}

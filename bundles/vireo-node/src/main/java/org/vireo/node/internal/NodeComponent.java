@@ -1,0 +1,208 @@
+package org.vireo.node.internal;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.apache.karaf.features.BootFinished;
+import org.apache.karaf.features.FeaturesService;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.node.NodeIdentity;
+import org.vireo.node.Role;
+import org.vireo.node.RoleChange;
+import org.vireo.node.RoleChangeException;
+import org.vireo.node.RoleService;
+
+/**
+ * The node's identity, read from {@code org.vireo.node}, and the keeper of its role: at start and
+ * whenever the configured role changes, it makes the installed role features match it.
+ */
+@Component(service = {NodeIdentity.class, RoleService.class}, configurationPid = NodeIdentity.PID,
+    configurationPolicy = ConfigurationPolicy.OPTIONAL)
+@Designate(ocd = NodeConfig.class)
+public class NodeComponent implements NodeIdentity, RoleService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeComponent.class);
+
+    @Reference
+    private FeaturesService featuresService;
+
+    @Reference
+    private ConfigurationAdmin configurationAdmin;
+
+    // Karaf registers BootFinished once the boot features are in: only then is the requirement set
+    // complete, so a role switch cannot drop a boot feature that is still being installed.
+    @Reference
+    private BootFinished bootFinished;
+
+    private RoleSwitcher switcher;
+    private ExecutorService reconciler;
+    private volatile NodeOptions options;
+    private volatile String configurationError;
+
+    @Activate
+    void activate(Map<String, Object> properties) {
+        switcher = new RoleSwitcher(new KarafFeatureProvisioner(featuresService));
+        reconciler = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "vireo-role-reconciler");
+            t.setDaemon(true);
+            return t;
+        });
+        configure(properties);
+    }
+
+    @Modified
+    void modified(Map<String, Object> properties) {
+        configure(properties);
+    }
+
+    @Deactivate
+    void deactivate() {
+        reconciler.shutdownNow();
+    }
+
+    private void configure(Map<String, Object> properties) {
+        NodeOptions parsed;
+        try {
+            parsed = NodeOptions.parse(properties, System.getenv(), hostName());
+            configurationError = null;
+        } catch (IllegalArgumentException e) {
+            configurationError = e.getMessage();
+            if (options != null) {
+                LOG.error("{}; keeping the previous configuration", e.getMessage());
+            } else {
+                LOG.error("{}; running with the defaults and the role features installed now until it is fixed",
+                    e.getMessage());
+                options = fallback();
+            }
+            return;
+        }
+        options = parsed;
+        reconciler.execute(() -> reconcile(parsed));
+    }
+
+    /** Makes the installed role features match the configured role; records a role that came from the environment. */
+    private void reconcile(NodeOptions wanted) {
+        try {
+            RoleChange change = switcher.switchTo(wanted.role(), wanted.alsoScan());
+            if (change.changed()) {
+                LOG.info("Vireo node {}: {}", wanted.name(), change.describe());
+            }
+            LOG.info("Vireo node {}: role {} active (features: {})", wanted.name(), wanted.role(),
+                String.join(", ", RoleSwitcher.featuresOf(wanted.role(), wanted.alsoScan())));
+            if (!wanted.roleFromConfiguration()) {
+                persistRole(wanted.role(), wanted.alsoScan());
+            }
+        } catch (RoleChangeException e) {
+            LOG.error("Vireo node {}: {}", wanted.name(), e.getMessage(), e);
+        } catch (RuntimeException e) {
+            LOG.error("Vireo node {}: role {} could not be applied", wanted.name(), wanted.role(), e);
+        }
+    }
+
+    private NodeOptions fallback() {
+        Role installed = RoleSwitcher.roleOf(switcher.installedRoleFeatures());
+        return new NodeOptions(hostName(), Optional.empty(), "eth0", installed == null ? Role.SCANNER : installed,
+            false, false);
+    }
+
+    @Override
+    public RoleChange switchRole(Role role, boolean alsoScan) throws RoleChangeException {
+        RoleChange change = switcher.switchTo(role, alsoScan);
+        persistRole(role, change.toAlsoScan());
+        LOG.info("Vireo node {}: {}", name(), change.describe());
+        return change;
+    }
+
+    private void persistRole(Role role, boolean alsoScan) throws RoleChangeException {
+        try {
+            Configuration configuration = configurationAdmin.getConfiguration(PID, "?");
+            Dictionary<String, Object> properties = configuration.getProperties();
+            if (properties == null) {
+                properties = new Hashtable<>();
+            }
+            if (role.label().equals(properties.get(NodeOptions.KEY_ROLE))
+                && String.valueOf(alsoScan).equals(String.valueOf(properties.get(NodeOptions.KEY_ALSO_SCAN)))) {
+                return;
+            }
+            properties.put(NodeOptions.KEY_ROLE, role.label());
+            properties.put(NodeOptions.KEY_ALSO_SCAN, String.valueOf(alsoScan));
+            configuration.update(properties);
+        } catch (IOException e) {
+            throw new RoleChangeException("role " + role + " is installed but could not be recorded in "
+                + PID + " (" + e.getMessage() + "): it will not survive a restart", e);
+        }
+    }
+
+    @Override
+    public Set<String> installedRoleFeatures() {
+        return switcher.installedRoleFeatures();
+    }
+
+    @Override
+    public Optional<String> configurationProblem() {
+        return Optional.ofNullable(configurationError);
+    }
+
+    @Override
+    public String name() {
+        return options.name();
+    }
+
+    @Override
+    public Optional<String> managementAddress() {
+        return options.managementAddress();
+    }
+
+    @Override
+    public String interfaceName() {
+        return options.interfaceName();
+    }
+
+    @Override
+    public Role role() {
+        return options.role();
+    }
+
+    @Override
+    public boolean alsoScan() {
+        return options.alsoScan();
+    }
+
+    @Override
+    public Duration uptime() {
+        return Duration.ofMillis(ManagementFactory.getRuntimeMXBean().getUptime());
+    }
+
+    private static String hostName() {
+        try {
+            String h = Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
+            if (!h.isEmpty()) {
+                return h;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: fall through
+        }
+        String env = System.getenv("HOSTNAME");
+        return env == null || env.isBlank() ? "vireo" : env.trim();
+    }
+}

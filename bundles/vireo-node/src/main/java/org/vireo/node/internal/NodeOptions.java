@@ -1,0 +1,124 @@
+package org.vireo.node.internal;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import org.vireo.node.NodeIdentity;
+import org.vireo.node.Role;
+
+/**
+ * The node configuration, parsed and checked once. Where the configuration leaves {@code name} or
+ * {@code role} out, the environment ({@value #ENV_NAME}, {@value #ENV_ROLE}) decides: that is how a
+ * first start picks its role before any configuration file was edited.
+ */
+public record NodeOptions(String name, Optional<String> managementAddress, String interfaceName,
+                          Role role, boolean alsoScan, boolean roleFromConfiguration) {
+
+    public static final String ENV_ROLE = "VIREO_ROLE";
+    public static final String ENV_NAME = "VIREO_NODE_NAME";
+
+    static final String KEY_NAME = "name";
+    static final String KEY_MANAGEMENT_ADDRESS = "managementAddress";
+    static final String KEY_INTERFACE = "interfaceName";
+    static final String KEY_ROLE = "role";
+    static final String KEY_ALSO_SCAN = "alsoScan";
+
+    // Linux IFNAMSIZ is 16 including the NUL; '/', ':' and blanks are not allowed in a name.
+    private static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
+    private static final Pattern NODE_NAME = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]{0,62})");
+    private static final Pattern IPV4 = Pattern.compile(
+        "((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)");
+    private static final Pattern IPV6_CHARS = Pattern.compile("[0-9A-Fa-f:.]+");
+
+    /**
+     * Parses the configuration.
+     *
+     * @param raw      the configuration properties as ConfigurationAdmin hands them over (may lack keys)
+     * @param env      the process environment
+     * @param hostName the host name, used when neither configuration nor environment name the node
+     * @throws IllegalArgumentException naming the PID, each bad key, its value and what is accepted
+     */
+    public static NodeOptions parse(Map<String, ?> raw, Map<String, String> env, String hostName) {
+        List<String> errors = new ArrayList<>();
+
+        String name = text(raw, KEY_NAME);
+        String nameSource = KEY_NAME;
+        if (name.isEmpty()) {
+            name = env.getOrDefault(ENV_NAME, "").trim();
+            nameSource = "environment variable " + ENV_NAME;
+        }
+        if (name.isEmpty()) {
+            name = hostName;
+            nameSource = "host name";
+        }
+        if (!NODE_NAME.matcher(name).matches()) {
+            errors.add(nameSource + " = '" + name + "': a node name is 1-63 letters, digits, '.', '_' or '-',"
+                + " starting with a letter or digit");
+        }
+
+        String address = text(raw, KEY_MANAGEMENT_ADDRESS);
+        if (!address.isEmpty() && !isIpLiteral(address)) {
+            errors.add(KEY_MANAGEMENT_ADDRESS + " = '" + address + "': expected an IPv4 or IPv6 address literal"
+                + " (e.g. 192.0.2.10 or 2001:db8::10), or empty");
+        }
+
+        String iface = raw.containsKey(KEY_INTERFACE) ? text(raw, KEY_INTERFACE) : "eth0";
+        if (!INTERFACE.matcher(iface).matches()) {
+            errors.add(KEY_INTERFACE + " = '" + iface + "': expected an interface name of 1-15 letters, digits,"
+                + " '.', '_' or '-'");
+        }
+
+        boolean roleFromConfiguration = !text(raw, KEY_ROLE).isEmpty();
+        String roleText = roleFromConfiguration ? text(raw, KEY_ROLE) : env.getOrDefault(ENV_ROLE, "").trim();
+        String roleSource = roleFromConfiguration ? KEY_ROLE : "environment variable " + ENV_ROLE;
+        Role role = Role.SCANNER;
+        if (!roleText.isEmpty()) {
+            try {
+                role = Role.parse(roleText);
+            } catch (IllegalArgumentException e) {
+                errors.add(roleSource + " = '" + roleText + "': accepted roles are " + Role.labels());
+            }
+        }
+
+        boolean alsoScan = false;
+        String alsoScanText = text(raw, KEY_ALSO_SCAN);
+        if (alsoScanText.equalsIgnoreCase("true")) {
+            alsoScan = true;
+        } else if (!alsoScanText.isEmpty() && !alsoScanText.equalsIgnoreCase("false")) {
+            errors.add(KEY_ALSO_SCAN + " = '" + alsoScanText + "': expected true or false");
+        }
+
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("configuration " + NodeIdentity.PID + " refused: "
+                + String.join("; ", errors));
+        }
+        return new NodeOptions(name, address.isEmpty() ? Optional.empty() : Optional.of(address), iface,
+            role, alsoScan && role != Role.SCANNER, roleFromConfiguration);
+    }
+
+    private static String text(Map<String, ?> raw, String key) {
+        Object v = raw.get(key);
+        return v == null ? "" : String.valueOf(v).trim();
+    }
+
+    private static boolean isIpLiteral(String s) {
+        if (IPV4.matcher(s).matches()) {
+            return true;
+        }
+        if (!s.contains(":") || !IPV6_CHARS.matcher(s).matches()) {
+            return false;
+        }
+        try {
+            // A string of hex digits and colons is parsed as an IPv6 literal: no DNS lookup happens.
+            InetAddress.getByName(s);
+            return true;
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+}
