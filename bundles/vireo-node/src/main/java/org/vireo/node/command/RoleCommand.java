@@ -32,8 +32,23 @@ public class RoleCommand implements Action {
     @Option(name = "--also-scan", description = "A director or backup also runs the scanner (filtering proxy).")
     private boolean alsoScan;
 
+    // Karaf reads options only before the first argument; this lets "vireo:role director --also-scan" work too.
+    @Argument(index = 1, name = "--also-scan", required = false,
+        description = "--also-scan may also follow the role.")
+    @Completion(value = StringsCompleter.class, values = {ALSO_SCAN})
+    private String trailingOption;
+
+    private static final String ALSO_SCAN = "--also-scan";
+
     @Override
     public Object execute() throws Exception {
+        if (trailingOption != null) {
+            if (!ALSO_SCAN.equals(trailingOption)) {
+                throw new IllegalArgumentException("unexpected argument '" + trailingOption
+                    + "': usage is vireo:role <director|backup|scanner> [--also-scan]");
+            }
+            alsoScan = true;
+        }
         Role wanted = Role.parse(role);
         RoleChange change = roles.switchRole(wanted, alsoScan);
         if (alsoScan && wanted == Role.SCANNER) {

@@ -101,6 +101,12 @@ public record NodeOptions(String name, Optional<String> managementAddress, Strin
             role, alsoScan && role != Role.SCANNER, roleFromConfiguration);
     }
 
+    /** The same node in another role, as recorded in the configuration by a role switch. */
+    NodeOptions withRole(Role newRole, boolean newAlsoScan) {
+        return new NodeOptions(name, managementAddress, interfaceName, newRole, newAlsoScan && newRole != Role.SCANNER,
+            true);
+    }
+
     private static String text(Map<String, ?> raw, String key) {
         Object v = raw.get(key);
         return v == null ? "" : String.valueOf(v).trim();

@@ -1,0 +1,230 @@
+package org.vireo.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+/**
+ * The distribution as an operator meets it: unpacked from the tarball, started with its own scripts,
+ * driven through bin/client and bin/vireo-cli over SSH with the credential the first start created.
+ */
+public class DistributionScriptsIT {
+
+    private static final long TIMEOUT_MS = 90_000;
+
+    private Path home;
+    private Process karaf;
+
+    @Before
+    public void unpack() throws Exception {
+        Path dir = Files.createDirectories(Path.of("target", "dist-it")).toAbsolutePath();
+        Path unpacked = Files.createTempDirectory(dir, "run-");
+        run(List.of("tar", "xzf", System.getProperty("vireo.distribution"), "-C", unpacked.toString()));
+        try (Stream<Path> children = Files.list(unpacked)) {
+            home = children.findFirst().orElseThrow();
+        }
+        setProperty("etc/org.apache.karaf.shell.cfg", "sshPort", VireoTestSupport.freePort());
+        setProperty("etc/org.apache.karaf.management.cfg", "rmiRegistryPort", VireoTestSupport.freePort());
+        setProperty("etc/org.apache.karaf.management.cfg", "rmiServerPort", VireoTestSupport.freePort());
+    }
+
+    @After
+    public void stop() throws Exception {
+        if (karaf != null && karaf.isAlive()) {
+            run(List.of(home.resolve("bin/stop").toString()));
+            if (!karaf.waitFor(60, TimeUnit.SECONDS)) {
+                karaf.descendants().forEach(ProcessHandle::destroyForcibly);
+                karaf.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    public void firstStartCreatesAHashedAdminLoginAndRoleSwitchesHotThroughTheClient() throws Exception {
+        String stderr = start(Map.of("VIREO_ROLE", "backup", "VIREO_NODE_NAME", "dist-it"), "backup");
+        assertTrue(stderr, stderr.contains("created the login 'admin'; its password is in " + home.resolve("etc")
+            + "/admin.password"));
+
+        Path passwordFile = home.resolve("etc/admin.password");
+        assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE),
+            Files.getPosixFilePermissions(passwordFile));
+        String password = Files.readString(passwordFile).trim();
+        assertTrue(password, password.length() >= 32);
+        String users = Files.readString(home.resolve("etc/users.properties"));
+        assertFalse("the clear password must not be in users.properties", users.contains(password));
+        assertTrue(users, users.contains("admin = {CRYPT}" + sha256(password) + "{CRYPT},_g_:admingroup"));
+
+        String status = vireoCli("vireo:status");
+        assertTrue(status, status.contains("Node:           dist-it"));
+        assertTrue(status, status.contains("Role:           backup"));
+        assertTrue(status, status.contains("Role features:  vireo-backup"));
+
+        // Karaf's client in batch mode, as an operator's script would use it
+        String switched = run(List.of(home.resolve("bin/client").toString(), "-u", "admin", "-p", password,
+            "-r", "30", "-d", "1", "-b"), "vireo:role director\n");
+        assertTrue(switched, switched.contains("role backup -> director: installed vireo-director;"
+            + " uninstalled vireo-backup"));
+        status = vireoCli("vireo:status");
+        assertTrue(status, status.contains("Role:           director"));
+        assertTrue(status, status.contains("Role features:  vireo-director"));
+
+        String refused = vireoCli("vireo:role chief");
+        assertTrue(refused, refused.contains("unknown role 'chief': accepted roles are director, backup, scanner"));
+        assertTrue(vireoCli("vireo:status").contains("Role features:  vireo-director"));
+    }
+
+    @Test
+    public void aWrongPasswordIsRefused() throws Exception {
+        start(Map.of(), "scanner");
+        vireoCli("vireo:status"); // the shell is up and the right password works
+        String out = runAllowingFailure(List.of(home.resolve("bin/client").toString(), "-u", "admin", "-p",
+            "not-the-password", "-r", "1", "-b"), "vireo:status\n");
+        assertFalse(out, out.contains("Node:"));
+    }
+
+    @Test
+    public void aRestartKeepsTheRoleRecordedAtTheFirstStartAndNoNewPasswordIsMade() throws Exception {
+        start(Map.of("VIREO_ROLE", "director"), "director");
+        String password = Files.readString(home.resolve("etc/admin.password"));
+        String cfg = Files.readString(home.resolve("etc/org.vireo.node.cfg"));
+        stop();
+
+        assertTrue(cfg, cfg.matches("(?s).*\\nrole = director\\n.*"));
+        String stderr = start(Map.of(), "director"); // no VIREO_ROLE now: the configuration decides
+        assertFalse(stderr, stderr.contains("created the login"));
+        assertEquals(password, Files.readString(home.resolve("etc/admin.password")));
+        String status = vireoCli("vireo:status");
+        assertTrue(status, status.contains("Role:           director"));
+    }
+
+    /**
+     * Starts {@code bin/karaf server} and waits until the node reports its role active; returns what
+     * bin/setenv printed on standard error.
+     */
+    private String start(Map<String, String> env, String role) throws Exception {
+        File log = home.resolve("data/log/karaf.log").toFile();
+        long logOffset = log.length();
+        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/karaf").toString(), "server");
+        pb.environment().remove("VIREO_ROLE");
+        pb.environment().remove("VIREO_NODE_NAME");
+        pb.environment().putAll(env);
+        pb.redirectOutput(home.resolve("karaf.out").toFile());
+        karaf = pb.start();
+        List<String> setenvLines = new ArrayList<>();
+        BufferedReader err = new BufferedReader(new InputStreamReader(karaf.getErrorStream(), StandardCharsets.UTF_8));
+        Thread drain = new Thread(() -> {
+            try {
+                for (String line; (line = err.readLine()) != null; ) {
+                    synchronized (setenvLines) {
+                        setenvLines.add(line);
+                    }
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        });
+        drain.setDaemon(true);
+        drain.start();
+        awaitLogLine(logOffset, "role " + role + " active");
+        // setenv ran before the JVM started: its message is complete by now
+        synchronized (setenvLines) {
+            return String.join("\n", setenvLines);
+        }
+    }
+
+    /** Follows data/log/karaf.log, as tail -f does, until a line contains {@code text}. */
+    private void awaitLogLine(long from, String text) throws Exception {
+        File log = home.resolve("data/log/karaf.log").toFile();
+        long deadline = System.currentTimeMillis() + TIMEOUT_MS;
+        long offset = from;
+        StringBuilder partial = new StringBuilder();
+        while (System.currentTimeMillis() < deadline) {
+            if (log.exists()) {
+                try (RandomAccessFile f = new RandomAccessFile(log, "r")) {
+                    if (f.length() > offset) {
+                        f.seek(offset);
+                        byte[] chunk = new byte[(int) (f.length() - offset)];
+                        f.readFully(chunk);
+                        offset += chunk.length;
+                        partial.append(new String(chunk, StandardCharsets.UTF_8));
+                        if (partial.indexOf(text) >= 0) {
+                            return;
+                        }
+                        partial.delete(0, Math.max(0, partial.lastIndexOf("\n")));
+                    }
+                }
+            }
+            assertTrue("Karaf exited before logging '" + text + "'", karaf.isAlive());
+            Thread.sleep(100); // the log gives no other notice of new lines
+        }
+        throw new AssertionError("no '" + text + "' in " + log + " within " + TIMEOUT_MS + " ms");
+    }
+
+    private String vireoCli(String command) throws Exception {
+        return runAllowingFailure(List.of(home.resolve("bin/vireo-cli").toString(), command), null);
+    }
+
+    private void setProperty(String file, String key, String value) throws IOException {
+        Path p = home.resolve(file);
+        String text = Files.readString(p);
+        String updated = text.replaceAll("(?m)^" + key + "\\s*=.*$", key + " = " + value);
+        assertNotEquals(key + " not found in " + file, text, updated);
+        Files.writeString(p, updated);
+    }
+
+    private static String run(List<String> command) throws Exception {
+        return run(command, null);
+    }
+
+    private static String run(List<String> command, String stdin) throws Exception {
+        Process p = process(command, stdin);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(command + " timed out", p.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS));
+        assertEquals(command + " failed: " + out, 0, p.exitValue());
+        return out;
+    }
+
+    private static String runAllowingFailure(List<String> command, String stdin) throws Exception {
+        Process p = process(command, stdin);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(command + " timed out", p.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS));
+        return out;
+    }
+
+    private static Process process(List<String> command, String stdin) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        Process p = pb.start();
+        if (stdin != null) {
+            p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        p.getOutputStream().close();
+        return p;
+    }
+
+    private static String sha256(String s) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+    }
+}

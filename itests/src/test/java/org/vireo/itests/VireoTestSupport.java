@@ -1,0 +1,225 @@
+package org.vireo.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.CoreOptions.systemTimeout;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.configureConsole;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.karafDistributionConfiguration;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.keepRuntimeFolder;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.logLevel;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import javax.inject.Inject;
+
+import org.apache.karaf.features.FeatureEvent;
+import org.apache.karaf.features.FeaturesListener;
+import org.apache.karaf.features.FeaturesService;
+import org.apache.karaf.features.RepositoryEvent;
+import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.api.console.SessionFactory;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.karaf.options.LogLevelOption.LogLevel;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceEvent;
+import org.osgi.framework.ServiceListener;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.util.tracker.ServiceTracker;
+
+/**
+ * What every Vireo integration test needs: the Vireo distribution this build made, booted by Pax Exam
+ * with its ports moved to free ones, and helpers to run shell commands and await features and services.
+ */
+public abstract class VireoTestSupport {
+
+    protected static final long TIMEOUT_MS = 60_000;
+    protected static final Set<String> ROLE_FEATURES = Set.of("vireo-director", "vireo-backup", "vireo-scanner");
+
+    @Inject
+    protected BundleContext bundleContext;
+
+    @Inject
+    protected FeaturesService featuresService;
+
+    @Inject
+    protected SessionFactory sessionFactory;
+
+    /** The distribution, with the node configured as {@code itest-node} in the given role. */
+    protected static Option[] vireoDistribution(String role) {
+        String tarball = new File(System.getProperty("vireo.distribution")).toURI().toString();
+        return new Option[] {
+            karafDistributionConfiguration()
+                .frameworkUrl(tarball)
+                .karafVersion(System.getProperty("karaf.version"))
+                .name("Vireo")
+                .unpackDirectory(new File("target/exam"))
+                .useDeployFolder(false),
+            keepRuntimeFolder(),
+            logLevel(LogLevel.INFO),
+            configureConsole().ignoreLocalConsole(),
+            editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshPort", freePort()),
+            editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiRegistryPort", freePort()),
+            editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerPort", freePort()),
+            editConfigurationFilePut("etc/org.vireo.node.cfg", "name", "itest-node"),
+            editConfigurationFilePut("etc/org.vireo.node.cfg", "role", role),
+            systemTimeout(120_000),
+        };
+    }
+
+    /** A port that was free a moment ago; good enough for ports the container binds right after. */
+    protected static String freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return Integer.toString(s.getLocalPort());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Runs a shell command as the console would; returns what it printed plus its result. */
+    protected String execute(String command) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        Session session = sessionFactory.create(System.in, out, out);
+        try {
+            Object result = session.execute(command);
+            out.flush();
+            return bytes.toString(StandardCharsets.UTF_8) + (result == null ? "" : result);
+        } finally {
+            session.close();
+        }
+    }
+
+    /** Runs a command that must fail; returns the failure's message. */
+    protected String executeExpectingFailure(String command) {
+        try {
+            String output = execute(command);
+            throw new AssertionError("'" + command + "' succeeded but should have failed: " + output);
+        } catch (AssertionError e) {
+            throw e;
+        } catch (Exception e) {
+            return e.getMessage();
+        }
+    }
+
+    protected <T> T awaitService(Class<T> type) throws InterruptedException {
+        ServiceTracker<T, T> tracker = new ServiceTracker<>(bundleContext, type, null);
+        tracker.open();
+        try {
+            T service = tracker.waitForService(TIMEOUT_MS);
+            assertNotNull(type.getName() + " was not registered within " + TIMEOUT_MS + " ms", service);
+            return service;
+        } finally {
+            tracker.close();
+        }
+    }
+
+    /** The installed role features. */
+    protected Set<String> installedRoleFeatures() {
+        Set<String> installed = new TreeSet<>();
+        for (String name : ROLE_FEATURES) {
+            if (isInstalled(name)) {
+                installed.add(name);
+            }
+        }
+        return installed;
+    }
+
+    private boolean isInstalled(String name) {
+        try {
+            return Arrays.stream(featuresService.getFeatures(name)).anyMatch(featuresService::isInstalled);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot read feature " + name, e);
+        }
+    }
+
+    /** Waits, on feature events, until exactly these role features are installed. */
+    protected void awaitRoleFeatures(String... expected) throws InterruptedException {
+        Set<String> wanted = new TreeSet<>(Arrays.asList(expected));
+        awaitOnFeatureEvents(() -> installedRoleFeatures().equals(wanted),
+            () -> "role features " + wanted + " (installed: " + installedRoleFeatures() + ")");
+    }
+
+    /** Waits until {@code condition} holds, re-checking it on each feature event. */
+    protected void awaitOnFeatureEvents(BooleanSupplier condition, java.util.function.Supplier<String> what)
+        throws InterruptedException {
+        CountDownLatch changed = new CountDownLatch(1);
+        FeaturesListener listener = new FeaturesListener() {
+            @Override
+            public void featureEvent(FeatureEvent event) {
+                if (condition.getAsBoolean()) {
+                    changed.countDown();
+                }
+            }
+
+            @Override
+            public void repositoryEvent(RepositoryEvent event) {
+                // repositories do not change here
+            }
+        };
+        ServiceRegistration<FeaturesListener> registration =
+            bundleContext.registerService(FeaturesListener.class, listener, null);
+        try {
+            if (!condition.getAsBoolean()) {
+                assertTrue("timed out waiting for " + what.get(), changed.await(TIMEOUT_MS, TimeUnit.MILLISECONDS));
+            }
+        } finally {
+            registration.unregister();
+        }
+    }
+
+    /**
+     * Runs {@code action}, then waits for the service of {@code type} to be modified (DS modifies a
+     * component's registration after it took a new configuration).
+     */
+    protected void awaitServiceModified(Class<?> type, ThrowingRunnable action) throws Exception {
+        CountDownLatch modified = new CountDownLatch(1);
+        ServiceListener listener = event -> {
+            if (event.getType() == ServiceEvent.MODIFIED) {
+                modified.countDown();
+            }
+        };
+        bundleContext.addServiceListener(listener, "(objectClass=" + type.getName() + ")");
+        try {
+            action.run();
+            assertTrue(type.getName() + " was not modified within " + TIMEOUT_MS + " ms",
+                modified.await(TIMEOUT_MS, TimeUnit.MILLISECONDS));
+        } finally {
+            bundleContext.removeServiceListener(listener);
+        }
+    }
+
+    /** Every bundle is active (fragments: resolved); the message lists the ones that are not. */
+    protected void assertNoFailedBundles() {
+        List<String> failed = new ArrayList<>();
+        for (Bundle b : bundleContext.getBundles()) {
+            boolean fragment = b.getHeaders().get("Fragment-Host") != null;
+            boolean ok = fragment ? b.getState() == Bundle.RESOLVED : b.getState() == Bundle.ACTIVE;
+            if (!ok) {
+                failed.add(b.getSymbolicName() + " (state " + b.getState() + ")");
+            }
+        }
+        assertEquals("bundles not active: " + failed, List.of(), failed);
+    }
+
+    @FunctionalInterface
+    protected interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+}
