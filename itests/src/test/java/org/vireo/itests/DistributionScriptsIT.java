@@ -100,8 +100,12 @@ public class DistributionScriptsIT {
     public void aWrongPasswordIsRefused() throws Exception {
         start(Map.of(), "scanner");
         vireoCli("vireo:status"); // the shell is up and the right password works
-        String out = runAllowingFailure(List.of(home.resolve("bin/client").toString(), "-u", "admin", "-p",
+        Process client = process(List.of(home.resolve("bin/client").toString(), "-u", "admin", "-p",
             "not-the-password", "-r", "1", "-b"), "vireo:status\n");
+        String out = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue("bin/client timed out", client.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS));
+        assertNotEquals(out, 0, client.exitValue());
+        assertTrue(out, out.contains("No more authentication methods available"));
         assertFalse(out, out.contains("Node:"));
     }
 
