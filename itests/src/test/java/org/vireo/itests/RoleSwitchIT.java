@@ -71,14 +71,8 @@ public class RoleSwitchIT extends VireoTestSupport {
         assertEquals(Set.of(features), installedRoleFeatures());
         assertNoFailedBundles();
         assertEquals(role, recordedRole());
-        awaitServiceModifiedIfNeeded(expectedRole);
         assertEquals(expectedRole, node.role());
-    }
-
-    private void awaitServiceModifiedIfNeeded(Role expected) throws Exception {
-        if (node.role() != expected) {
-            awaitServiceModified(NodeIdentity.class, () -> { });
-        }
+        assertEquals("the other keys of the configuration stay", "itest-node", node.name());
     }
 
     @Test
@@ -104,6 +98,7 @@ public class RoleSwitchIT extends VireoTestSupport {
             + " uninstalled vireo-director"));
         assertEquals(Set.of("vireo-backup", "vireo-scanner"), installedRoleFeatures());
         assertNoFailedBundles();
+        assertEquals("itest-node", node.name());
     }
 
     @Test
@@ -121,6 +116,17 @@ public class RoleSwitchIT extends VireoTestSupport {
         error = executeExpectingFailure("vireo:role director --also-scna");
         assertTrue(error, error.contains("unexpected argument '--also-scna'"));
         assertEquals(before, installedRoleFeatures());
+    }
+
+    @Test
+    public void statusWarnsWhenTheRoleFeaturesDoNotMatchTheRole() throws Exception {
+        featuresService.uninstallFeature("vireo-scanner");
+        String status = execute("vireo:status");
+        assertTrue(status, status.contains("Warning:        role scanner needs vireo-scanner but none is installed"));
+
+        String out = execute("vireo:role scanner");
+        assertTrue(out, out.contains("role none -> scanner: installed vireo-scanner"));
+        assertFalse(execute("vireo:status").contains("Warning:"));
     }
 
     @Test

@@ -1,7 +1,10 @@
 package org.vireo.node;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /** What an appliance does in the cluster. Each role is served by one Karaf feature. */
@@ -22,6 +25,16 @@ public enum Role {
     /** The Karaf feature that holds this role's bundles. */
     public String feature() {
         return feature;
+    }
+
+    /** The role features a node in this role installs: its own, plus the scanner's if it also scans. */
+    public Set<String> features(boolean alsoScan) {
+        Set<String> features = new LinkedHashSet<>();
+        features.add(feature);
+        if (alsoScan && this != SCANNER) {
+            features.add(SCANNER.feature);
+        }
+        return Collections.unmodifiableSet(features);
     }
 
     /** The name operators type and configuration files hold: {@code director}, {@code backup}, {@code scanner}. */

@@ -6,9 +6,9 @@ import java.util.Set;
 public interface RoleService {
 
     /**
-     * Makes {@code role} (plus the scanner, if {@code alsoScan}) this node's role: installs its feature and
-     * uninstalls the features of the old role in one provisioning step, then records the role in the
-     * node configuration. Either the whole switch happens or the previous features stay installed.
+     * Makes {@code role} (plus the scanner, if {@code alsoScan}) this node's role: installs its features,
+     * then uninstalls the old role's, then records the role in the node configuration. Either the whole
+     * switch happens or the previous features stay installed.
      *
      * @throws RoleChangeException if a feature is missing or fails to resolve or start; nothing is left half-installed
      */

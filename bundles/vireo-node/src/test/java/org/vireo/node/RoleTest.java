@@ -32,6 +32,13 @@ class RoleTest {
     }
 
     @Test
+    void aDirectorOrBackupThatAlsoScansAddsTheScannerFeatureAScannerDoesNot() {
+        assertThat(Role.DIRECTOR.features(false)).containsExactly("vireo-director");
+        assertThat(Role.BACKUP.features(true)).containsExactly("vireo-backup", "vireo-scanner");
+        assertThat(Role.SCANNER.features(true)).containsExactly("vireo-scanner");
+    }
+
+    @Test
     void aChangeDescribesWhatWasInstalledAndUninstalled() {
         RoleChange c = new RoleChange(Role.SCANNER, false, Role.DIRECTOR, true,
             Set.of("vireo-director"), Set.of());

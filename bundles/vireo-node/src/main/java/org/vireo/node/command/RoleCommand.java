@@ -17,8 +17,10 @@ import org.vireo.node.RoleService;
     description = "Switches this node's role hot: installs the role's feature and uninstalls the old role's.",
     detailedDescription = "Roles: director (owns the VIP, balances clients to scanners), backup (takes the VIP"
         + " over when the director fails), scanner (filtering proxy only, never backs up).\n"
-        + "The switch is one provisioning step, without a restart: if a feature is missing or fails to resolve,"
-        + " nothing changes and the reason is printed. The new role is recorded in etc/org.vireo.node.cfg.")
+        + "Without a restart, the switch installs the new role's features, then uninstalls the old role's (bundles"
+        + " both need keep running). An unknown role, or a feature that is missing or fails to resolve, changes"
+        + " nothing and the reason is printed; a failure after that is undone. The new role is recorded in"
+        + " etc/org.vireo.node.cfg, so a restart keeps it.")
 public class RoleCommand implements Action {
 
     @Reference

@@ -43,6 +43,12 @@ public class StatusCommand implements Action {
         System.out.println("Role features:  " + (installed.isEmpty() ? "(none)" : String.join(", ", installed)));
         System.out.println("Uptime:         " + format(node.uptime()));
         node.configurationProblem().ifPresent(p -> System.out.println("Configuration:  REFUSED - " + p));
+        Set<String> expected = new TreeSet<>(node.role().features(node.alsoScan()));
+        if (!expected.equals(installed)) {
+            System.out.println("Warning:        role " + node.role() + " needs " + String.join(", ", expected)
+                + " but " + (installed.isEmpty() ? "none" : String.join(", ", installed))
+                + " is installed: log:display shows why");
+        }
 
         Bundle[] bundles = bundleContext.getBundles();
         List<Bundle> failed = new ArrayList<>();

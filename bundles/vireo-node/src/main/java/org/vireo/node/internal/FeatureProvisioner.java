@@ -1,5 +1,6 @@
 package org.vireo.node.internal;
 
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -12,8 +13,8 @@ interface FeatureProvisioner {
     /** The installed feature names among {@code names}. */
     Set<String> installed(Set<String> names);
 
-    /** Whether some features repository knows a feature of this name. */
-    boolean exists(String feature) throws Exception;
+    /** The highest version of the feature that some features repository offers; empty if none does. */
+    Optional<String> version(String feature) throws Exception;
 
     /** The root region's requirements, e.g. {@code feature:vireo-core/0.0.0}. */
     Set<String> requirements();

@@ -1,12 +1,16 @@
 package org.vireo.node.internal;
 
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.apache.karaf.features.Feature;
 import org.apache.karaf.features.FeaturesService;
+import org.osgi.framework.Version;
 
 /** {@link FeatureProvisioner} on Karaf's FeaturesService. */
 final class KarafFeatureProvisioner implements FeatureProvisioner {
@@ -38,9 +42,10 @@ final class KarafFeatureProvisioner implements FeatureProvisioner {
     }
 
     @Override
-    public boolean exists(String feature) throws Exception {
+    public Optional<String> version(String feature) throws Exception {
         Feature[] found = features.getFeatures(feature);
-        return found != null && found.length > 0;
+        return found == null ? Optional.empty() : Arrays.stream(found).map(Feature::getVersion)
+            .max(Comparator.comparing(Version::parseVersion));
     }
 
     @Override

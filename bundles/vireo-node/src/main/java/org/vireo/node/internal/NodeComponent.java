@@ -5,8 +5,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -15,7 +13,6 @@ import java.util.concurrent.Executors;
 
 import org.apache.karaf.features.BootFinished;
 import org.apache.karaf.features.FeaturesService;
-import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -54,7 +51,7 @@ public class NodeComponent implements NodeIdentity, RoleService {
     @Reference
     private BootFinished bootFinished;
 
-    private RoleSwitcher switcher;
+    private RoleKeeper keeper;
     private ExecutorService reconciler;
     private volatile NodeOptions options;
     private volatile String configurationError;
@@ -62,7 +59,8 @@ public class NodeComponent implements NodeIdentity, RoleService {
 
     @Activate
     void activate(Map<String, Object> properties) {
-        switcher = new RoleSwitcher(new KarafFeatureProvisioner(featuresService));
+        keeper = new RoleKeeper(new RoleSwitcher(new KarafFeatureProvisioner(featuresService)),
+            new ConfigAdminNodeConfigStore(configurationAdmin), NodeComponent::parse);
         reconciler = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "vireo-role-reconciler");
             t.setDaemon(true);
@@ -81,10 +79,13 @@ public class NodeComponent implements NodeIdentity, RoleService {
         reconciler.shutdownNow();
     }
 
+    private static NodeOptions parse(Map<String, ?> properties) {
+        return NodeOptions.parse(properties, System.getenv(), hostName());
+    }
+
     private void configure(Map<String, Object> properties) {
-        NodeOptions parsed;
         try {
-            parsed = NodeOptions.parse(properties, System.getenv(), hostName());
+            options = parse(properties);
             configurationError = null;
         } catch (IllegalArgumentException e) {
             configurationError = e.getMessage();
@@ -97,72 +98,51 @@ public class NodeComponent implements NodeIdentity, RoleService {
             }
             return;
         }
-        options = parsed;
-        reconciler.execute(() -> reconcile(parsed));
+        reconciler.execute(this::reconcile);
     }
 
-    /** Makes the installed role features match the configured role; records a role that came from the environment. */
-    private void reconcile(NodeOptions wanted) {
+    /** Makes the installed role features match the configured role (see RoleKeeper). */
+    private void reconcile() {
         try {
-            RoleChange change = switcher.switchTo(wanted.role(), wanted.alsoScan());
-            if (change.changed()) {
-                LOG.info("Vireo node {}: {}", wanted.name(), change.describe());
+            RoleKeeper.Reconciled done = keeper.reconcile();
+            NodeOptions applied = done.options();
+            options = applied;
+            if (done.change().changed()) {
+                LOG.info("Vireo node {}: {}", applied.name(), done.change().describe());
             }
-            if (change.changed() || !startupReported) {
+            if (done.change().changed() || !startupReported) {
                 // bench/boot-bench.sh times the start up to this line
-                LOG.info("Vireo node {}: role {} active (features: {})", wanted.name(), wanted.role(),
-                    String.join(", ", RoleSwitcher.featuresOf(wanted.role(), wanted.alsoScan())));
+                LOG.info("Vireo node {}: role {} active (features: {})", applied.name(), applied.role(),
+                    String.join(", ", applied.role().features(applied.alsoScan())));
                 startupReported = true;
             }
-            if (!wanted.roleFromConfiguration()) {
-                persistRole(wanted.role(), wanted.alsoScan());
-            }
+        } catch (IllegalArgumentException e) {
+            // refused configuration: configure() reported it and the node keeps its features
         } catch (RoleChangeException e) {
-            LOG.error("Vireo node {}: {}", wanted.name(), e.getMessage(), e);
-        } catch (RuntimeException e) {
-            LOG.error("Vireo node {}: role {} could not be applied", wanted.name(), wanted.role(), e);
+            LOG.error("Vireo node {}: {}", name(), e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("Vireo node {}: the configured role could not be applied", name(), e);
         }
     }
 
     private NodeOptions fallback() {
-        Role installed = RoleSwitcher.roleOf(switcher.installedRoleFeatures());
+        Role installed = RoleSwitcher.roleOf(keeper.installedRoleFeatures());
         return new NodeOptions(hostName(), Optional.empty(), "eth0", installed == null ? Role.SCANNER : installed,
             false, false);
     }
 
     @Override
     public RoleChange switchRole(Role role, boolean alsoScan) throws RoleChangeException {
-        RoleChange change = switcher.switchTo(role, alsoScan);
-        // answer with the new role at once; the configuration update reaches modified() asynchronously
+        RoleChange change = keeper.switchRole(role, alsoScan);
+        // answer with the new role at once; the configuration event reaches modified() later
         options = options.withRole(role, change.toAlsoScan());
-        persistRole(role, change.toAlsoScan());
         LOG.info("Vireo node {}: {}", name(), change.describe());
         return change;
     }
 
-    private void persistRole(Role role, boolean alsoScan) throws RoleChangeException {
-        try {
-            Configuration configuration = configurationAdmin.getConfiguration(PID, "?");
-            Dictionary<String, Object> properties = configuration.getProperties();
-            if (properties == null) {
-                properties = new Hashtable<>();
-            }
-            if (role.label().equals(properties.get(NodeOptions.KEY_ROLE))
-                && String.valueOf(alsoScan).equals(String.valueOf(properties.get(NodeOptions.KEY_ALSO_SCAN)))) {
-                return;
-            }
-            properties.put(NodeOptions.KEY_ROLE, role.label());
-            properties.put(NodeOptions.KEY_ALSO_SCAN, String.valueOf(alsoScan));
-            configuration.update(properties);
-        } catch (IOException e) {
-            throw new RoleChangeException("role " + role + " is installed but could not be recorded in "
-                + PID + " (" + e.getMessage() + "): it will not survive a restart", e);
-        }
-    }
-
     @Override
     public Set<String> installedRoleFeatures() {
-        return switcher.installedRoleFeatures();
+        return keeper.installedRoleFeatures();
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.vireo.node.internal;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -28,16 +29,6 @@ final class RoleSwitcher {
         this.provisioner = provisioner;
     }
 
-    /** The role features that {@code role} needs. */
-    static Set<String> featuresOf(Role role, boolean alsoScan) {
-        Set<String> wanted = new LinkedHashSet<>();
-        wanted.add(role.feature());
-        if (alsoScan && role != Role.SCANNER) {
-            wanted.add(Role.SCANNER.feature());
-        }
-        return wanted;
-    }
-
     /** The role features installed now. */
     Set<String> installedRoleFeatures() {
         return provisioner.installed(ROLE_FEATURES);
@@ -45,7 +36,7 @@ final class RoleSwitcher {
 
     synchronized RoleChange switchTo(Role role, boolean alsoScan) throws RoleChangeException {
         boolean scanToo = alsoScan && role != Role.SCANNER;
-        Set<String> wanted = featuresOf(role, scanToo);
+        Set<String> wanted = role.features(scanToo);
         Set<String> requirements = provisioner.requirements();
         Set<String> current = requirements.stream().map(RoleSwitcher::featureName).filter(ROLE_FEATURES::contains)
             .collect(Collectors.toSet());
@@ -56,11 +47,10 @@ final class RoleSwitcher {
         toInstall.removeAll(current);
         Set<String> toUninstall = new HashSet<>(current);
         toUninstall.removeAll(wanted);
-        if (!toInstall.isEmpty()) {
-            checkExists(role, toInstall);
+        Set<String> added = new HashSet<>();
+        for (String feature : toInstall) {
+            added.add(requirementOf(feature, versionOf(role, feature)));
         }
-
-        Set<String> added = toInstall.stream().map(RoleSwitcher::requirementOf).collect(Collectors.toSet());
         // the exact strings Karaf holds, whatever version range they were installed with
         Set<String> removed = requirements.stream().filter(r -> toUninstall.contains(featureName(r)))
             .collect(Collectors.toSet());
@@ -90,20 +80,16 @@ final class RoleSwitcher {
         return new RoleChange(from, fromAlsoScan, role, scanToo, toInstall, toUninstall);
     }
 
-    private void checkExists(Role role, Set<String> features) throws RoleChangeException {
-        for (String feature : features) {
-            boolean exists;
-            try {
-                exists = provisioner.exists(feature);
-            } catch (Exception e) {
-                throw new RoleChangeException("cannot switch to role " + role + ": the features repositories"
-                    + " cannot be read (" + rootCause(e) + "); nothing changed", e);
-            }
-            if (!exists) {
-                throw new RoleChangeException("cannot switch to role " + role + ": feature " + feature
-                    + " is in no features repository (feature:repo-list shows them); nothing changed");
-            }
+    private String versionOf(Role role, String feature) throws RoleChangeException {
+        Optional<String> version;
+        try {
+            version = provisioner.version(feature);
+        } catch (Exception e) {
+            throw new RoleChangeException("cannot switch to role " + role + ": the features repositories"
+                + " cannot be read (" + rootCause(e) + "); nothing changed", e);
         }
+        return version.orElseThrow(() -> new RoleChangeException("cannot switch to role " + role + ": feature "
+            + feature + " is in no features repository (feature:repo-list shows them); nothing changed"));
     }
 
     private interface Step {
@@ -130,8 +116,9 @@ final class RoleSwitcher {
         return null;
     }
 
-    static String requirementOf(String feature) {
-        return PREFIX + feature + "/0.0.0"; // 0.0.0: the highest version any repository offers
+    /** The requirement as feature:install writes it, so that feature:uninstall can take it out again. */
+    static String requirementOf(String feature, String version) {
+        return PREFIX + feature + "/[" + version + "," + version + "]";
     }
 
     static String featureName(String requirement) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -12,6 +13,8 @@ import java.util.Set;
  * marked failing-to-start is deployed and then throws, as a bundle start failure does.
  */
 final class InMemoryFeatures implements FeatureProvisioner {
+
+    static final String VERSION = "0.1.0";
 
     final Set<String> catalogue = new HashSet<>();
     final Set<String> unresolvable = new HashSet<>();
@@ -42,8 +45,8 @@ final class InMemoryFeatures implements FeatureProvisioner {
     }
 
     @Override
-    public boolean exists(String feature) {
-        return catalogue.contains(feature);
+    public Optional<String> version(String feature) {
+        return catalogue.contains(feature) ? Optional.of(VERSION) : Optional.empty();
     }
 
     @Override

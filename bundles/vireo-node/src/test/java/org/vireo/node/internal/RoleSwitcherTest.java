@@ -26,12 +26,12 @@ class RoleSwitcherTest {
         assertThat(change.from()).isNull();
         assertThat(change.installed()).containsExactly("vireo-director");
         assertThat(change.uninstalled()).isEmpty();
-        assertThat(karaf.requirements).containsExactlyInAnyOrder(SCR, CORE, "feature:vireo-director/0.0.0");
+        assertThat(karaf.requirements).containsExactlyInAnyOrder(SCR, CORE, "feature:vireo-director/[0.1.0,0.1.0]");
     }
 
     @Test
     void switchingInstallsTheNewRoleBeforeItRemovesTheOld() throws Exception {
-        karaf.require("feature:vireo-scanner/0.0.0");
+        karaf.require("feature:vireo-scanner/[0.1.0,0.1.0]");
 
         RoleChange change = switcher.switchTo(Role.BACKUP, false);
 
@@ -39,7 +39,7 @@ class RoleSwitcherTest {
         assertThat(change.installed()).containsExactly("vireo-backup");
         assertThat(change.uninstalled()).containsExactly("vireo-scanner");
         assertThat(karaf.operations).containsExactly(
-            "add [feature:vireo-backup/0.0.0]", "remove [feature:vireo-scanner/0.0.0]");
+            "add [feature:vireo-backup/[0.1.0,0.1.0]]", "remove [feature:vireo-scanner/[0.1.0,0.1.0]]");
         assertThat(switcher.installedRoleFeatures()).containsExactly("vireo-backup");
         assertThat(karaf.requirements).contains(SCR, CORE);
     }
@@ -50,12 +50,12 @@ class RoleSwitcherTest {
 
         switcher.switchTo(Role.DIRECTOR, false);
 
-        assertThat(karaf.requirements).containsExactlyInAnyOrder(SCR, CORE, "feature:vireo-director/0.0.0");
+        assertThat(karaf.requirements).containsExactlyInAnyOrder(SCR, CORE, "feature:vireo-director/[0.1.0,0.1.0]");
     }
 
     @Test
     void alsoScanAddsTheScannerToADirectorAndDroppingItRemovesOnlyTheScanner() throws Exception {
-        karaf.require("feature:vireo-director/0.0.0");
+        karaf.require("feature:vireo-director/[0.1.0,0.1.0]");
 
         RoleChange on = switcher.switchTo(Role.DIRECTOR, true);
         assertThat(on.installed()).containsExactly("vireo-scanner");
@@ -69,7 +69,7 @@ class RoleSwitcherTest {
 
     @Test
     void alsoScanMeansNothingMoreForAScanner() throws Exception {
-        karaf.require("feature:vireo-scanner/0.0.0");
+        karaf.require("feature:vireo-scanner/[0.1.0,0.1.0]");
 
         RoleChange change = switcher.switchTo(Role.SCANNER, true);
 
@@ -80,7 +80,7 @@ class RoleSwitcherTest {
 
     @Test
     void theSameRoleAgainChangesNothing() throws Exception {
-        karaf.require("feature:vireo-backup/0.0.0");
+        karaf.require("feature:vireo-backup/[0.1.0,0.1.0]");
 
         RoleChange change = switcher.switchTo(Role.BACKUP, false);
 
@@ -91,7 +91,7 @@ class RoleSwitcherTest {
 
     @Test
     void aFeatureMissingFromTheRepositoriesIsRefusedBeforeAnythingChanges() {
-        karaf.require("feature:vireo-scanner/0.0.0");
+        karaf.require("feature:vireo-scanner/[0.1.0,0.1.0]");
         karaf.catalogue.remove("vireo-director");
         Set<String> before = karaf.requirements();
 
@@ -105,7 +105,7 @@ class RoleSwitcherTest {
 
     @Test
     void aFeatureThatFailsToResolveLeavesTheOldRoleInstalled() {
-        karaf.require("feature:vireo-scanner/0.0.0");
+        karaf.require("feature:vireo-scanner/[0.1.0,0.1.0]");
         karaf.unresolvable.add("vireo-director");
         Set<String> before = karaf.requirements();
 
@@ -119,7 +119,7 @@ class RoleSwitcherTest {
 
     @Test
     void aFeatureWhoseBundlesFailToStartIsTakenOutAgain() {
-        karaf.require("feature:vireo-scanner/0.0.0");
+        karaf.require("feature:vireo-scanner/[0.1.0,0.1.0]");
         karaf.failingToStart.add("vireo-director");
         Set<String> before = karaf.requirements();
 
@@ -131,7 +131,7 @@ class RoleSwitcherTest {
 
     @Test
     void aFailedRemovalOfTheOldRoleRestoresIt() {
-        karaf.require("feature:vireo-scanner/0.0.0");
+        karaf.require("feature:vireo-scanner/[0.1.0,0.1.0]");
         karaf.removalsToFail = 1;
         Set<String> before = karaf.requirements();
 
@@ -139,15 +139,15 @@ class RoleSwitcherTest {
             .isInstanceOf(RoleChangeException.class)
             .hasMessageContaining("uninstalling vireo-scanner failed: Error stopping bundles")
             .hasMessageContaining("the previous role features are installed as before");
-        assertThat(karaf.operations).containsExactly("add [feature:vireo-director/0.0.0]",
-            "remove [feature:vireo-scanner/0.0.0]", "add [feature:vireo-scanner/0.0.0]",
-            "remove [feature:vireo-director/0.0.0]");
+        assertThat(karaf.operations).containsExactly("add [feature:vireo-director/[0.1.0,0.1.0]]",
+            "remove [feature:vireo-scanner/[0.1.0,0.1.0]]", "add [feature:vireo-scanner/[0.1.0,0.1.0]]",
+            "remove [feature:vireo-director/[0.1.0,0.1.0]]");
         assertThat(karaf.requirements).containsExactlyInAnyOrderElementsOf(before);
     }
 
     @Test
     void anUndoThatFailsTooSaysWhereToLook() {
-        karaf.require("feature:vireo-scanner/0.0.0");
+        karaf.require("feature:vireo-scanner/[0.1.0,0.1.0]");
         karaf.removalsToFail = 2;
 
         assertThatThrownBy(() -> switcher.switchTo(Role.DIRECTOR, false))
