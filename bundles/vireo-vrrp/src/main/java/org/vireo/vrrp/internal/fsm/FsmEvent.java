@@ -1,0 +1,76 @@
+package org.vireo.vrrp.internal.fsm;
+
+import java.net.InetAddress;
+
+/** What can happen to a virtual router; fed to {@link VrrpStateMachine#handle}. */
+public sealed interface FsmEvent {
+
+    /** The virtual router is enabled (administratively started). */
+    record Startup() implements FsmEvent {
+    }
+
+    /** The virtual router is disabled; a Master announces it with a priority-0 advert. */
+    record Shutdown() implements FsmEvent {
+    }
+
+    /**
+     * An advertisement for this VRID that the codec has already validated (version, TTL, checksum, and for V2
+     * that the interval equals ours).
+     *
+     * @param priority               0..255; 0 means the sender is leaving the Master role
+     * @param maxAdverIntervalCentis the sender's interval in centiseconds (V2 seconds converted: 100..25500)
+     * @param sender                 the sender's primary address (IP source)
+     */
+    record AdvertReceived(int priority, int maxAdverIntervalCentis, InetAddress sender) implements FsmEvent {
+        public AdvertReceived {
+            if (priority < 0 || priority > 255) {
+                throw new IllegalArgumentException("priority = " + priority + "; accepted: 0..255");
+            }
+            if (maxAdverIntervalCentis < 1 || maxAdverIntervalCentis > 25_500) {
+                throw new IllegalArgumentException("maxAdverIntervalCentis = " + maxAdverIntervalCentis
+                        + "; accepted: 1..25500 (V3 1..4095, V2 whole seconds in centiseconds)");
+            }
+            if (sender == null) {
+                throw new IllegalArgumentException("sender = null; accepted: the advert's source address");
+            }
+        }
+    }
+
+    /** A timer armed by {@link FsmAction.StartTimer} has expired. */
+    record TimerFired(Timer which) implements FsmEvent {
+        // Shared instances let the caller report expiries without allocating on the advert hot path.
+        private static final TimerFired ADVER_FIRED = new TimerFired(Timer.ADVER);
+        private static final TimerFired MASTER_DOWN_FIRED = new TimerFired(Timer.MASTER_DOWN);
+
+        public TimerFired {
+            if (which == null) {
+                throw new IllegalArgumentException("which = null; accepted: ADVER or MASTER_DOWN");
+            }
+        }
+
+        public static TimerFired of(Timer which) {
+            return which == Timer.ADVER ? ADVER_FIRED : MASTER_DOWN_FIRED;
+        }
+    }
+
+    /**
+     * The priority to advertise and compare with changed (tracking, operator). 0 means not eligible to be
+     * Master; 255 is allowed only for the address owner.
+     */
+    record PriorityChanged(int effectivePriority) implements FsmEvent {
+        public PriorityChanged {
+            if (effectivePriority < 0 || effectivePriority > 255) {
+                throw new IllegalArgumentException(
+                        "effectivePriority = " + effectivePriority + "; accepted: 0..255 (0 = not eligible)");
+            }
+        }
+    }
+
+    /** The link the virtual router lives on went down: behave like Shutdown, but nothing can be sent. */
+    record InterfaceDown() implements FsmEvent {
+    }
+
+    /** The link came back: behave like Startup if the router is enabled. */
+    record InterfaceUp() implements FsmEvent {
+    }
+}

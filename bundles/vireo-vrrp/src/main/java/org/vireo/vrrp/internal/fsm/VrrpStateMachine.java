@@ -1,0 +1,292 @@
+package org.vireo.vrrp.internal.fsm;
+
+import java.net.InetAddress;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.internal.fsm.FsmAction.BecomeBackup;
+import org.vireo.vrrp.internal.fsm.FsmAction.BecomeInitialize;
+import org.vireo.vrrp.internal.fsm.FsmAction.BecomeMaster;
+import org.vireo.vrrp.internal.fsm.FsmAction.CancelTimer;
+import org.vireo.vrrp.internal.fsm.FsmAction.SendAdvert;
+import org.vireo.vrrp.internal.fsm.FsmAction.StartTimer;
+import org.vireo.vrrp.internal.fsm.FsmEvent.AdvertReceived;
+import org.vireo.vrrp.internal.fsm.FsmEvent.InterfaceDown;
+import org.vireo.vrrp.internal.fsm.FsmEvent.InterfaceUp;
+import org.vireo.vrrp.internal.fsm.FsmEvent.PriorityChanged;
+import org.vireo.vrrp.internal.fsm.FsmEvent.Shutdown;
+import org.vireo.vrrp.internal.fsm.FsmEvent.Startup;
+import org.vireo.vrrp.internal.fsm.FsmEvent.TimerFired;
+
+/**
+ * The state machine of one virtual router: RFC 5798 section 6.4 (and RFC 3768 timing for V2), plus preempt
+ * delay, effective priority and link state.
+ *
+ * <p>Pure: {@link #handle} maps an event and the caller's monotonic time to the actions the caller must carry
+ * out, in list order. It reads no clock and owns no timer; the caller arms timers on StartTimer and reports
+ * their expiry with TimerFired. Not thread-safe: the caller serialises the events of one virtual router.
+ *
+ * <p>Events that do not apply in the current state are ignored and yield no action: adverts in Initialize
+ * (as the RFC says), a TimerFired for a timer this state does not run (expiry raced with a cancel), Startup
+ * while already running.
+ *
+ * <p>The router runs only while it is enabled (Startup without a later Shutdown) and its link is up. The link is
+ * assumed up until InterfaceDown says otherwise.
+ */
+public final class VrrpStateMachine {
+    private static final CancelTimer CANCEL_ADVER = new CancelTimer(Timer.ADVER);
+    private static final CancelTimer CANCEL_MASTER_DOWN = new CancelTimer(Timer.MASTER_DOWN);
+    private static final BecomeBackup BECOME_BACKUP = new BecomeBackup();
+    private static final BecomeInitialize BECOME_INITIALIZE = new BecomeInitialize();
+
+    private final FsmConfig config;
+    private final PreemptGate preemptGate;
+    private final BecomeMaster becomeMaster;
+    private final StartTimer armAdverTimer;
+    private final SendAdvert priorityZeroAdvert;
+
+    private VrrpState state = VrrpState.INITIALIZE;
+    private boolean enabled;
+    private boolean linkUp = true;
+    private int effectivePriority;
+    private int masterAdverIntervalCentis;
+    private long skewTimeMicros;
+    private long masterDownIntervalMicros;
+    private InetAddress masterAddress;
+    private long lastNowMicros = Long.MIN_VALUE;
+    // The periodic paths (Adver_Timer while Master, adverts while Backup) return these cached lists so they
+    // allocate nothing; they are rebuilt only when the priority or the interval changes.
+    private SendAdvert advert;
+    private List<FsmAction> advertiseAndRearm;
+    private List<FsmAction> rearmMasterDown;
+
+    public VrrpStateMachine(FsmConfig config) {
+        this.config = Objects.requireNonNull(config, "config");
+        preemptGate = new PreemptGate(config.preempt(), config.preemptDelayMicros());
+        becomeMaster = new BecomeMaster(config.acceptMode());
+        armAdverTimer = new StartTimer(Timer.ADVER, config.advertIntervalMicros());
+        priorityZeroAdvert = new SendAdvert(0, config.advertIntervalCentis());
+        masterAdverIntervalCentis = config.advertIntervalCentis();
+        setEffectivePriority(config.basePriority());
+    }
+
+    /**
+     * Processes one event.
+     *
+     * @param nowMicros the caller's monotonic time; must not go backwards
+     * @return the actions to carry out in order; immutable, possibly shared with earlier calls
+     */
+    public List<FsmAction> handle(FsmEvent event, long nowMicros) {
+        Objects.requireNonNull(event, "event");
+        if (nowMicros < lastNowMicros) {
+            throw new IllegalArgumentException(
+                    "nowMicros = " + nowMicros + " is before the previous event's " + lastNowMicros);
+        }
+        lastNowMicros = nowMicros;
+        if (event instanceof AdvertReceived received) {
+            return onAdvert(received, nowMicros);
+        } else if (event instanceof TimerFired fired) {
+            return onTimer(fired.which());
+        } else if (event instanceof PriorityChanged changed) {
+            return onPriorityChanged(changed.effectivePriority());
+        } else if (event instanceof Startup) {
+            enabled = true;
+            return startIfRunnable();
+        } else if (event instanceof InterfaceUp) {
+            linkUp = true;
+            return startIfRunnable();
+        } else if (event instanceof Shutdown) {
+            enabled = false;
+            return stop(true);
+        } else if (event instanceof InterfaceDown) {
+            linkUp = false;
+            return stop(false); // the link is gone: a priority-0 advert could not leave anyway
+        }
+        throw new IllegalArgumentException("unknown event " + event);
+    }
+
+    // RFC 5798 6.4.1
+    private List<FsmAction> startIfRunnable() {
+        if (state != VrrpState.INITIALIZE || !enabled || !linkUp) {
+            return List.of();
+        }
+        preemptGate.reset();
+        // The owner test uses the effective priority: an owner whose tracking lowered it must not grab the
+        // addresses before hearing whether someone better is Master.
+        if (effectivePriority == FsmConfig.OWNER_PRIORITY) {
+            return becomeMaster();
+        }
+        state = VrrpState.BACKUP;
+        setMasterAdverInterval(config.advertIntervalCentis());
+        return List.of(new StartTimer(Timer.MASTER_DOWN, masterDownIntervalMicros), BECOME_BACKUP);
+    }
+
+    private List<FsmAction> stop(boolean announce) {
+        VrrpState from = state;
+        state = VrrpState.INITIALIZE;
+        if (from == VrrpState.MASTER) {
+            return announce
+                    ? List.of(CANCEL_ADVER, priorityZeroAdvert, BECOME_INITIALIZE)
+                    : List.of(CANCEL_ADVER, BECOME_INITIALIZE);
+        }
+        if (from == VrrpState.BACKUP) {
+            return List.of(CANCEL_MASTER_DOWN, BECOME_INITIALIZE);
+        }
+        return List.of();
+    }
+
+    private List<FsmAction> onTimer(Timer which) {
+        if (which == Timer.ADVER && state == VrrpState.MASTER) {
+            return advertiseAndRearm;
+        }
+        if (which == Timer.MASTER_DOWN && state == VrrpState.BACKUP) {
+            // Not eligible: keep watching, so a later priority rise can still lead to a takeover.
+            return effectivePriority == 0 ? rearmMasterDown : becomeMaster();
+        }
+        return List.of();
+    }
+
+    private List<FsmAction> onAdvert(AdvertReceived received, long nowMicros) {
+        if (state == VrrpState.BACKUP) {
+            return backupReceives(received, nowMicros);
+        }
+        if (state == VrrpState.MASTER) {
+            return masterReceives(received);
+        }
+        return List.of();
+    }
+
+    // RFC 5798 6.4.2, "If an ADVERTISEMENT is received"
+    private List<FsmAction> backupReceives(AdvertReceived received, long nowMicros) {
+        if (received.priority() == 0) {
+            return List.of(new StartTimer(Timer.MASTER_DOWN, skewTimeMicros));
+        }
+        if (!preemptGate.acceptsAsMaster(received.priority(), effectivePriority, nowMicros)) {
+            return List.of(); // discard: the Master_Down_Timer runs on and we preempt when it fires
+        }
+        followMaster(received);
+        return rearmMasterDown;
+    }
+
+    // RFC 5798 6.4.3, "If an ADVERTISEMENT is received"
+    private List<FsmAction> masterReceives(AdvertReceived received) {
+        if (received.priority() == 0) {
+            return advertiseAndRearm;
+        }
+        boolean senderWins = received.priority() > effectivePriority
+                || (received.priority() == effectivePriority
+                        && AddressOrder.compare(received.sender(), config.primaryAddress()) > 0);
+        if (!senderWins) {
+            return List.of();
+        }
+        state = VrrpState.BACKUP;
+        preemptGate.reset();
+        followMaster(received);
+        return List.of(CANCEL_ADVER, new StartTimer(Timer.MASTER_DOWN, masterDownIntervalMicros), BECOME_BACKUP);
+    }
+
+    private List<FsmAction> onPriorityChanged(int priority) {
+        if (priority == FsmConfig.OWNER_PRIORITY && !config.isAddressOwner()) {
+            throw new IllegalArgumentException("effectivePriority = 255 is reserved for the address owner; "
+                    + "accepted for basePriority " + config.basePriority() + ": 0..254");
+        }
+        if (priority == effectivePriority) {
+            return List.of();
+        }
+        setEffectivePriority(priority);
+        if (state != VrrpState.MASTER) {
+            // A Backup's running Master_Down_Timer keeps its deadline; the next reset uses the new values.
+            return List.of();
+        }
+        if (priority > 0) {
+            return advertiseAndRearm; // tell the Backups now, so a better one can preempt without waiting
+        }
+        // Not eligible: hand over like a Shutdown (priority 0 makes Backups wait only Skew_Time), but stay in
+        // Backup so the router can return when its priority does.
+        state = VrrpState.BACKUP;
+        preemptGate.reset();
+        setMasterAdverInterval(config.advertIntervalCentis());
+        return List.of(CANCEL_ADVER, priorityZeroAdvert, new StartTimer(Timer.MASTER_DOWN, masterDownIntervalMicros),
+                BECOME_BACKUP);
+    }
+
+    // RFC 5798 6.4.2 / 6.4.3: Send an ADVERTISEMENT, announce the addresses, set the Adver_Timer, go Master.
+    private List<FsmAction> becomeMaster() {
+        state = VrrpState.MASTER;
+        masterAddress = config.primaryAddress();
+        setMasterAdverInterval(config.advertIntervalCentis());
+        return List.of(advert, becomeMaster, armAdverTimer);
+    }
+
+    private void followMaster(AdvertReceived received) {
+        masterAddress = received.sender();
+        // V2: the codec has dropped adverts whose interval differs from ours, so ours is the Master's.
+        setMasterAdverInterval(config.version().learnsMasterInterval()
+                ? received.maxAdverIntervalCentis()
+                : config.advertIntervalCentis());
+    }
+
+    private void setEffectivePriority(int priority) {
+        effectivePriority = priority;
+        advert = new SendAdvert(priority, config.advertIntervalCentis());
+        advertiseAndRearm = List.of(advert, armAdverTimer);
+        recomputeDownTimes();
+    }
+
+    private void setMasterAdverInterval(int centis) {
+        masterAdverIntervalCentis = centis;
+        recomputeDownTimes();
+    }
+
+    // Skew_Time uses our own priority (RFC 5798 6.1), so both interval and priority changes land here.
+    private void recomputeDownTimes() {
+        skewTimeMicros = VrrpTimings.skewTimeMicros(config.version(), effectivePriority, masterAdverIntervalCentis);
+        long downMicros = VrrpTimings.masterDownIntervalMicros(
+                config.version(), effectivePriority, masterAdverIntervalCentis);
+        if (rearmMasterDown == null || downMicros != masterDownIntervalMicros) {
+            rearmMasterDown = List.of(new StartTimer(Timer.MASTER_DOWN, downMicros));
+        }
+        masterDownIntervalMicros = downMicros;
+    }
+
+    public FsmConfig config() {
+        return config;
+    }
+
+    public VrrpState state() {
+        return state;
+    }
+
+    /** The priority advertised and compared: the base priority until a PriorityChanged says otherwise. */
+    public int effectivePriority() {
+        return effectivePriority;
+    }
+
+    /** Master_Adver_Interval: learned from the Master in V3, our own interval in V2 and while Master. */
+    public int masterAdverIntervalCentis() {
+        return masterAdverIntervalCentis;
+    }
+
+    public long skewTimeMicros() {
+        return skewTimeMicros;
+    }
+
+    public long masterDownIntervalMicros() {
+        return masterDownIntervalMicros;
+    }
+
+    /**
+     * The Master as last known: our own primary address while (or since last) Master, else the sender of the
+     * last advert accepted as the Master's; empty until either happens.
+     */
+    public Optional<InetAddress> masterAddress() {
+        return Optional.ofNullable(masterAddress);
+    }
+
+    @Override
+    public String toString() {
+        return "VrrpStateMachine[vrid=" + config.vrid() + ", state=" + state + ", priority=" + effectivePriority
+                + ", masterAdverIntervalCentis=" + masterAdverIntervalCentis + "]";
+    }
+}
