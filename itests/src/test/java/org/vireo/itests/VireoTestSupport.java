@@ -5,6 +5,7 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 import static org.ops4j.pax.exam.CoreOptions.systemTimeout;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.configureConsole;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFileExtend;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.karafDistributionConfiguration;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.keepRuntimeFolder;
@@ -79,6 +80,10 @@ public abstract class VireoTestSupport {
             editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerPort", freePort()),
             editConfigurationFilePut("etc/org.vireo.node.cfg", "name", "itest-node"),
             editConfigurationFilePut("etc/org.vireo.node.cfg", "role", role),
+            // The role's feature boots with Karaf, so the node's own start-up switch has nothing left to do:
+            // a deployment running while Pax Exam installs its probe makes Karaf's resolver hook refuse the
+            // probe ("Resolver hook prevented resolution"). DistributionScriptsIT covers that start-up switch.
+            editConfigurationFileExtend("etc/org.apache.karaf.features.cfg", "featuresBoot", "vireo-" + role),
             systemTimeout(120_000),
         };
     }

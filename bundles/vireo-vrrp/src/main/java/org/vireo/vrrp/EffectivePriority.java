@@ -1,0 +1,16 @@
+package org.vireo.vrrp;
+
+import java.util.function.IntConsumer;
+
+/**
+ * Health tracking's view of an instance's priority (bundle vireo-health): registered with the service
+ * property {@value VrrpInstance#NAME_PROPERTY} naming the instance it is for.
+ */
+public interface EffectivePriority {
+
+    /** The priority the instance should use now, from its base priority; 0 = not eligible. */
+    int effectivePriority(int basePriority);
+
+    /** Calls {@code changed} with the new value whenever it changes; returns a handle that stops it. */
+    AutoCloseable watch(int basePriority, IntConsumer changed);
+}

@@ -1,0 +1,76 @@
+package org.vireo.vrrp;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One virtual router configured on this node (factory PID {@value #FACTORY_PID}), registered as a
+ * service with the properties {@value #NAME_PROPERTY} and {@value #VRID_PROPERTY}.
+ */
+public interface VrrpInstance {
+
+    String FACTORY_PID = "org.vireo.vrrp.instance";
+    String NAME_PROPERTY = "vrrp.name";
+    String VRID_PROPERTY = "vrrp.vrid";
+    /** EventAdmin topic of state changes; properties: name, vrid, state, previous, priority, master. */
+    String STATE_TOPIC = "org/vireo/vrrp/STATE";
+
+    String name();
+
+    int vrid();
+
+    String interfaceName();
+
+    /** 2 or 3. */
+    int version();
+
+    VrrpState state();
+
+    /** When the instance entered its current state. */
+    Instant stateSince();
+
+    /** The configured priority (255: the address owner). */
+    int basePriority();
+
+    /** The priority it advertises and compares with: base, or tracked health, or an operator override; 0 = not eligible. */
+    int effectivePriority();
+
+    /** The operator's override ({@code vrrp:priority}), if one is set. */
+    Optional<Integer> priorityOverride();
+
+    /** This node's address the adverts come from; the tie-break compares it. Empty until the transport is open. */
+    Optional<InetAddress> primaryAddress();
+
+    /** The master's address: this node's while master, else the last master heard. */
+    Optional<InetAddress> masterAddress();
+
+    /** The configured advertisement interval. */
+    Duration advertInterval();
+
+    boolean preempt();
+
+    List<InetAddress> virtualAddresses();
+
+    VrrpCounters counters();
+
+    /** Warnings an operator should see in {@code vrrp:show} (e.g. tracking configured with preemption off). */
+    List<String> warnings();
+
+    /**
+     * Sets (0-254) or, with an empty value, clears the operator's priority override. It takes the place of
+     * the base and tracked priority until cleared.
+     *
+     * @throws IllegalArgumentException for a value outside 0-254
+     */
+    void overridePriority(Optional<Integer> priority);
+
+    /**
+     * Steps down: a master sends priority 0 and becomes backup, and the instance stays out of the election
+     * (priority 0) for {@code holdOff} (null: the configured {@code resignHoldOffSeconds}), so that another
+     * node takes over and keeps the VIPs.
+     */
+    void resign(Duration holdOff);
+}

@@ -1,0 +1,256 @@
+package org.vireo.vrrp.internal.instance;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.event.Event;
+import org.osgi.service.event.EventAdmin;
+import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.vrrp.EffectivePriority;
+import org.vireo.vrrp.VrrpCounters;
+import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpStateListener;
+import org.vireo.vrrp.VrrpTransport;
+
+/**
+ * One configured virtual router ({@code org.vireo.vrrp.instance-<name>.cfg}). A new configuration restarts
+ * it (a master hands over with a priority-0 advert first); a refused one is logged and not started.
+ */
+@Component(service = VrrpInstance.class, configurationPid = VrrpInstance.FACTORY_PID,
+    configurationPolicy = ConfigurationPolicy.REQUIRE)
+@Designate(ocd = InstanceConfig.class, factory = true)
+public class InstanceComponent implements VrrpInstance, StateSink {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InstanceComponent.class);
+    private static final long STOP_TIMEOUT_SECONDS = 5;
+
+    @Reference
+    private VrrpNode node;
+
+    @Reference
+    private VrrpTransport transport;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    private volatile EventAdmin eventAdmin;
+
+    private final List<VrrpStateListener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<EffectivePriority, String> trackers = new HashMap<>();
+
+    private InstanceDriver driver;
+    private AutoCloseable tracking;
+
+    @Activate
+    void activate(Map<String, Object> properties) throws IOException {
+        InstanceOptions options = InstanceOptions.parse(properties);
+        node.claim(options);
+        try {
+            driver = new InstanceDriver(options, node, this, receiver -> transport.open(options.interfaceName(),
+                options.ipv6(), options.vrid(), options.unicastPeers(), receiver));
+        } catch (IOException | RuntimeException e) {
+            node.release(options);
+            throw e;
+        }
+        driver.start();
+        LOG.info("VRRP instance {} started: VRID {} on {}, priority {}, {} ms, VIPs {}", options.name(),
+            options.vrid(), options.interfaceName(), options.priority(), options.advertIntervalMillis(),
+            options.virtualAddresses());
+    }
+
+    @Deactivate
+    void deactivate() {
+        InstanceOptions options = driver.options();
+        try {
+            // on the scheduler thread, like every state change, and waited for: the priority-0 advert and the
+            // release of the VIPs happen before the bundle is gone
+            node.executor().submit(driver::stop).get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            LOG.error("VRRP instance {}: stopping it failed", options.name(), e);
+        } finally {
+            node.release(options);
+            closeTracking();
+        }
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    void addListener(VrrpStateListener listener) {
+        listeners.add(listener);
+    }
+
+    void removeListener(VrrpStateListener listener) {
+        listeners.remove(listener);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void addTracker(EffectivePriority tracker, Map<String, Object> properties) {
+        trackers.put(tracker, String.valueOf(properties.get(NAME_PROPERTY)));
+        if (driver != null && name().equals(trackers.get(tracker))) {
+            track(tracker);
+        }
+    }
+
+    synchronized void removeTracker(EffectivePriority tracker) {
+        if (driver != null && name().equals(trackers.remove(tracker))) {
+            closeTracking();
+            driver.trackedPriority(basePriority());
+        }
+    }
+
+    private void track(EffectivePriority tracker) {
+        closeTracking();
+        try {
+            tracking = tracker.watch(basePriority(), driver::trackedPriority);
+            driver.trackedPriority(tracker.effectivePriority(basePriority()));
+        } catch (RuntimeException e) {
+            LOG.error("VRRP instance {}: health tracking failed; keeping the base priority", name(), e);
+        }
+    }
+
+    private void closeTracking() {
+        if (tracking != null) {
+            try {
+                tracking.close();
+            } catch (Exception e) {
+                LOG.debug("closing the tracking of {}", name(), e);
+            }
+            tracking = null;
+        }
+    }
+
+    @Override
+    public void stateChanged(VrrpInstance instance, VrrpState previous, VrrpState current, boolean acceptMode) {
+        for (VrrpStateListener listener : listeners) {
+            if (current == VrrpState.MASTER) {
+                listener.becameMaster(this, acceptMode);
+            } else if (previous == VrrpState.MASTER) {
+                listener.leftMaster(this);
+            }
+        }
+        EventAdmin events = eventAdmin;
+        if (events != null) {
+            Map<String, Object> p = new HashMap<>();
+            p.put("name", name());
+            p.put("vrid", vrid());
+            p.put("state", current.name());
+            p.put("previous", previous.name());
+            p.put("priority", effectivePriority());
+            masterAddress().ifPresent(m -> p.put("master", m.getHostAddress()));
+            events.postEvent(new Event(STATE_TOPIC, p));
+        }
+    }
+
+    @Override
+    public String name() {
+        return driver.name();
+    }
+
+    @Override
+    public int vrid() {
+        return driver.vrid();
+    }
+
+    @Override
+    public String interfaceName() {
+        return driver.interfaceName();
+    }
+
+    @Override
+    public int version() {
+        return driver.version();
+    }
+
+    @Override
+    public VrrpState state() {
+        return driver.state();
+    }
+
+    @Override
+    public Instant stateSince() {
+        return driver.stateSince();
+    }
+
+    @Override
+    public int basePriority() {
+        return driver.basePriority();
+    }
+
+    @Override
+    public int effectivePriority() {
+        return driver.effectivePriority();
+    }
+
+    @Override
+    public Optional<Integer> priorityOverride() {
+        return driver.priorityOverride();
+    }
+
+    @Override
+    public Optional<InetAddress> primaryAddress() {
+        return driver.primaryAddress();
+    }
+
+    @Override
+    public Optional<InetAddress> masterAddress() {
+        return driver.masterAddress();
+    }
+
+    @Override
+    public Duration advertInterval() {
+        return driver.advertInterval();
+    }
+
+    @Override
+    public boolean preempt() {
+        return driver.preempt();
+    }
+
+    @Override
+    public List<InetAddress> virtualAddresses() {
+        return driver.virtualAddresses();
+    }
+
+    @Override
+    public VrrpCounters counters() {
+        return driver.counters();
+    }
+
+    @Override
+    public List<String> warnings() {
+        return driver.warnings();
+    }
+
+    @Override
+    public void overridePriority(Optional<Integer> priority) {
+        driver.overridePriority(priority);
+    }
+
+    @Override
+    public void resign(Duration holdOff) {
+        driver.resign(holdOff == null ? driver.options().resignHoldOff() : holdOff);
+    }
+}

@@ -1,0 +1,58 @@
+package org.vireo.vrrp.internal.instance;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.osgi.service.metatype.annotations.Option;
+
+/** Metatype of the factory PID {@code org.vireo.vrrp.instance}: one virtual router (see config/). Node-local. */
+@ObjectClassDefinition(name = "Vireo VRRP instance",
+    description = "One virtual router: its VRID, priority and virtual addresses. Node-local: never replicated.")
+public @interface InstanceConfig {
+
+    @AttributeDefinition(name = "Name", description = "Unique on this node: 1-32 letters, digits, '.', '_', '-'.")
+    String name();
+
+    @AttributeDefinition(name = "Interface", description = "Interface that carries the adverts and the VIPs.")
+    String interfaceName() default "eth0";
+
+    @AttributeDefinition(name = "VRID", description = "Virtual router ID, 1-255; the same on every node of this router.")
+    int vrid();
+
+    @AttributeDefinition(name = "VRRP version", options = {
+        @Option(label = "VRRPv3 (RFC 5798)", value = "3"), @Option(label = "VRRPv2 (RFC 3768), IPv4 only", value = "2")})
+    int version() default 3;
+
+    @AttributeDefinition(name = "Address family", options = {
+        @Option(label = "IPv4", value = "ipv4"), @Option(label = "IPv6 (VRRPv3 only)", value = "ipv6")})
+    String addressFamily() default "ipv4";
+
+    @AttributeDefinition(name = "Priority",
+        description = "1-254: higher wins; 255: this node owns the virtual addresses. Scanners do not run VRRP.")
+    int priority() default 100;
+
+    @AttributeDefinition(name = "Advertisement interval (ms)",
+        description = "VRRPv3: 10-40950 in steps of 10; VRRPv2: 1000-255000 in steps of 1000.")
+    int advertIntervalMillis() default 1000;
+
+    @AttributeDefinition(name = "Preempt", description = "Take mastership from a lower-priority master.")
+    boolean preempt() default true;
+
+    @AttributeDefinition(name = "Preempt delay (s)",
+        description = "0-1000: how long a backup accepts a lower-priority master before it preempts it.")
+    int preemptDelaySeconds() default 0;
+
+    @AttributeDefinition(name = "Accept mode",
+        description = "A non-owner master accepts packets addressed to the virtual addresses (RFC 5798 6.1).")
+    boolean accept() default false;
+
+    @AttributeDefinition(name = "Virtual addresses", description = "1-255 addresses of the address family.")
+    String[] virtualAddresses();
+
+    @AttributeDefinition(name = "Unicast peers",
+        description = "Send adverts to these addresses instead of the multicast group; empty: multicast.")
+    String[] unicastPeers() default {};
+
+    @AttributeDefinition(name = "Resign hold-off (s)",
+        description = "How long vrrp:resign keeps the instance out of the election, 1-86400.")
+    int resignHoldOffSeconds() default 60;
+}

@@ -1,0 +1,336 @@
+package org.vireo.vrrp.internal.instance;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.vrrp.DropReason;
+import org.vireo.vrrp.VrrpCounters;
+import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTransport;
+import org.vireo.vrrp.internal.fsm.FsmAction;
+import org.vireo.vrrp.internal.fsm.FsmConfig;
+import org.vireo.vrrp.internal.fsm.FsmEvent;
+import org.vireo.vrrp.internal.fsm.ProtocolVersion;
+import org.vireo.vrrp.internal.fsm.Timer;
+import org.vireo.vrrp.internal.fsm.VrrpStateMachine;
+import org.vireo.vrrp.internal.packet.DropCounters;
+import org.vireo.vrrp.internal.packet.ReceiveContext;
+import org.vireo.vrrp.internal.packet.ReceiveResult;
+import org.vireo.vrrp.internal.packet.VrrpAdvert;
+import org.vireo.vrrp.internal.packet.VrrpCodec;
+import org.vireo.vrrp.internal.packet.VrrpVersion;
+
+/**
+ * Runs one instance: feeds the state machine with received adverts, timer expiries and priority changes,
+ * on the scheduler thread only, and carries out its actions (send, timers, state changes). Received
+ * packets are decoded and checked on the transport's thread; only accepted adverts reach the scheduler.
+ */
+final class InstanceDriver implements VrrpInstance {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InstanceDriver.class);
+
+    private final InstanceOptions options;
+    private final Scheduler scheduler;
+    private final StateSink sink;
+    private final VrrpTransport.Channel channel;
+    private final VrrpStateMachine fsm;
+    private final ReceiveContext receiveContext;
+    private final VrrpVersion version;
+    private final DropCounters drops = new DropCounters();
+    private final AtomicLong advertsSent = new AtomicLong();
+    private final AtomicLong priorityZeroReceived = new AtomicLong();
+    private final AtomicLong becameMaster = new AtomicLong();
+    private final AtomicLong addressListMismatches = new AtomicLong();
+    private final Scheduler.Cancellable[] timers = new Scheduler.Cancellable[Timer.values().length];
+    private final byte[] sendBuffer = new byte[VrrpCodec.MAX_LENGTH];
+    private final List<String> warnings;
+
+    // written on the scheduler thread, read by anyone
+    private volatile VrrpState state = VrrpState.INITIALIZE;
+    private volatile Instant stateSince = Instant.now();
+    private volatile int trackedPriority;
+    private volatile Optional<Integer> override = Optional.empty();
+    private volatile long resignedUntilMicros = Long.MIN_VALUE;
+    private volatile Optional<InetAddress> masterAddress = Optional.empty();
+
+    /** Opens the transport channel through {@code opener}, with this driver as its receiver. */
+    InstanceDriver(InstanceOptions options, Scheduler scheduler, StateSink sink, ChannelOpener opener)
+        throws IOException {
+        this.options = options;
+        this.scheduler = scheduler;
+        this.sink = sink;
+        this.trackedPriority = options.priority();
+        this.version = options.version() == 2 ? VrrpVersion.V2 : VrrpVersion.V3;
+        this.receiveContext = new ReceiveContext(version, options.vrid(), options.priority() == FsmConfig.OWNER_PRIORITY,
+            options.virtualAddresses(), wireInterval());
+        this.channel = opener.open(this::received);
+        this.fsm = new VrrpStateMachine(FsmConfig.builder(options.vrid(), channel.sourceAddress())
+            .version(options.version() == 2 ? ProtocolVersion.V2 : ProtocolVersion.V3)
+            .basePriority(options.priority())
+            .advertIntervalCentis(options.advertIntervalCentis())
+            .preempt(options.preempt())
+            .preemptDelayMicros(options.preemptDelaySeconds() * 1_000_000L)
+            .acceptMode(options.accept())
+            .build());
+        this.warnings = warningsFor(options);
+    }
+
+    /** Opens the transport channel with the driver's receiver. */
+    @FunctionalInterface
+    interface ChannelOpener {
+        VrrpTransport.Channel open(VrrpTransport.Receiver receiver) throws IOException;
+    }
+
+    private static List<String> warningsFor(InstanceOptions options) {
+        List<String> w = new ArrayList<>();
+        if (options.ipv6() && !options.virtualAddresses().get(0).isLinkLocalAddress()) {
+            w.add("RFC 5798 5.2.9: the first IPv6 virtual address should be the router's link-local address");
+        }
+        return List.copyOf(w);
+    }
+
+    private int wireInterval() {
+        return version == VrrpVersion.V2 ? options.advertIntervalMillis() / 1000 : options.advertIntervalCentis();
+    }
+
+    /** Starts the election (from the scheduler thread). */
+    void start() {
+        scheduler.execute(() -> {
+            handle(new FsmEvent.PriorityChanged(effectivePriority()));
+            handle(new FsmEvent.Startup());
+        });
+    }
+
+    /** Leaves the election: a master sends priority 0 and releases its addresses; then the channel closes. */
+    void stop() {
+        handle(new FsmEvent.Shutdown());
+        for (int i = 0; i < timers.length; i++) {
+            cancel(i);
+        }
+        channel.close();
+    }
+
+    /** Health tracking's priority (clamped to the base); takes effect unless overridden. */
+    void trackedPriority(int priority) {
+        trackedPriority = Math.max(0, Math.min(priority, options.priority()));
+        scheduler.execute(this::priorityMayHaveChanged);
+    }
+
+    @Override
+    public void overridePriority(Optional<Integer> priority) {
+        priority.ifPresent(p -> {
+            if (p < 0 || p > 254) {
+                throw new IllegalArgumentException("priority " + p + " for instance " + options.name()
+                    + ": an override is 0-254 (255 is the address owner's, configured as its priority)");
+            }
+        });
+        override = priority;
+        scheduler.execute(this::priorityMayHaveChanged);
+    }
+
+    @Override
+    public void resign(Duration holdOff) {
+        scheduler.execute(() -> {
+            resignedUntilMicros = scheduler.nowMicros() + holdOff.toNanos() / 1000;
+            priorityMayHaveChanged();
+            scheduler.schedule(this::priorityMayHaveChanged, holdOff.toNanos() / 1000 + 1);
+        });
+    }
+
+    private void priorityMayHaveChanged() {
+        int ep = effectivePriority();
+        if (ep != fsm.effectivePriority()) {
+            handle(new FsmEvent.PriorityChanged(ep));
+        }
+    }
+
+    @Override
+    public int effectivePriority() {
+        if (resignedUntilMicros != Long.MIN_VALUE && scheduler.nowMicros() < resignedUntilMicros) {
+            return 0;
+        }
+        return override.orElse(trackedPriority);
+    }
+
+    /** The transport's callback: check on this thread, hand accepted adverts to the scheduler. */
+    private void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
+                          int ttl) {
+        ReceiveResult result = VrrpCodec.decode(message, offset, length, source, destination, ttl, receiveContext);
+        drops.record(result);
+        if (result instanceof ReceiveResult.Dropped dropped) {
+            LOG.debug("VRRP instance {}: dropped a packet from {}: {}", options.name(), source,
+                dropped.reason().description());
+            return;
+        }
+        ReceiveResult.Accepted accepted = (ReceiveResult.Accepted) result;
+        VrrpAdvert advert = accepted.advert();
+        if (accepted.addressListDiffers() && addressListMismatches.getAndIncrement() % 1000 == 0) {
+            LOG.warn("VRRP instance {}: {} advertises {} for VRID {}, this node has {} (RFC 5798 7.1: misconfiguration;"
+                + " logged once every 1000 adverts)", options.name(), source, advert.addresses(), options.vrid(),
+                options.virtualAddresses());
+        }
+        if (advert.priority() == 0) {
+            priorityZeroReceived.incrementAndGet();
+        }
+        int intervalCentis = version == VrrpVersion.V2 ? advert.interval() * 100 : advert.interval();
+        FsmEvent event = new FsmEvent.AdvertReceived(advert.priority(), intervalCentis, source);
+        scheduler.execute(() -> handle(event));
+    }
+
+    private void handle(FsmEvent event) {
+        List<FsmAction> actions = fsm.handle(event, scheduler.nowMicros());
+        for (FsmAction action : actions) {
+            carryOut(action);
+        }
+        masterAddress = state == VrrpState.MASTER ? Optional.of(channel.sourceAddress()) : fsm.masterAddress();
+    }
+
+    private void carryOut(FsmAction action) {
+        if (action instanceof FsmAction.SendAdvert send) {
+            send(send.priority(), send.maxAdverIntervalCentis());
+        } else if (action instanceof FsmAction.StartTimer start) {
+            int i = start.timer().ordinal();
+            cancel(i);
+            timers[i] = scheduler.schedule(() -> {
+                timers[i] = null;
+                handle(FsmEvent.TimerFired.of(start.timer()));
+            }, start.delayMicros());
+        } else if (action instanceof FsmAction.CancelTimer stop) {
+            cancel(stop.timer().ordinal());
+        } else if (action instanceof FsmAction.BecomeMaster master) {
+            becameMaster.incrementAndGet();
+            enter(VrrpState.MASTER, master.acceptMode());
+        } else if (action instanceof FsmAction.BecomeBackup) {
+            enter(VrrpState.BACKUP, false);
+        } else if (action instanceof FsmAction.BecomeInitialize) {
+            enter(VrrpState.INITIALIZE, false);
+        }
+    }
+
+    private void cancel(int timer) {
+        if (timers[timer] != null) {
+            timers[timer].cancel();
+            timers[timer] = null;
+        }
+    }
+
+    private void send(int priority, int intervalCentis) {
+        int interval = version == VrrpVersion.V2 ? intervalCentis / 100 : intervalCentis;
+        VrrpAdvert advert = new VrrpAdvert(version, options.vrid(), priority, interval, options.virtualAddresses());
+        try {
+            int length = VrrpCodec.encode(advert, channel.sourceAddress(), channel.destination(), sendBuffer, 0);
+            channel.send(sendBuffer, 0, length);
+            advertsSent.incrementAndGet();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("VRRP instance {}: sending an advert on {} failed: {}", options.name(), options.interfaceName(),
+                e.toString());
+        }
+    }
+
+    private void enter(VrrpState next, boolean acceptMode) {
+        VrrpState previous = state;
+        if (previous == next) {
+            return;
+        }
+        state = next;
+        stateSince = Instant.now();
+        LOG.info("VRRP instance {} (VRID {}, {}): {} -> {} at priority {}", options.name(), options.vrid(),
+            options.interfaceName(), previous, next, fsm.effectivePriority());
+        try {
+            sink.stateChanged(this, previous, next, acceptMode);
+        } catch (RuntimeException e) {
+            LOG.error("VRRP instance {}: a state listener failed on {} -> {}", options.name(), previous, next, e);
+        }
+    }
+
+    InstanceOptions options() {
+        return options;
+    }
+
+    @Override
+    public String name() {
+        return options.name();
+    }
+
+    @Override
+    public int vrid() {
+        return options.vrid();
+    }
+
+    @Override
+    public String interfaceName() {
+        return options.interfaceName();
+    }
+
+    @Override
+    public int version() {
+        return options.version();
+    }
+
+    @Override
+    public VrrpState state() {
+        return state;
+    }
+
+    @Override
+    public Instant stateSince() {
+        return stateSince;
+    }
+
+    @Override
+    public int basePriority() {
+        return options.priority();
+    }
+
+    @Override
+    public Optional<Integer> priorityOverride() {
+        return override;
+    }
+
+    @Override
+    public Optional<InetAddress> primaryAddress() {
+        return Optional.of(channel.sourceAddress());
+    }
+
+    @Override
+    public Optional<InetAddress> masterAddress() {
+        return masterAddress;
+    }
+
+    @Override
+    public Duration advertInterval() {
+        return Duration.ofMillis(options.advertIntervalMillis());
+    }
+
+    @Override
+    public boolean preempt() {
+        return options.preempt();
+    }
+
+    @Override
+    public List<InetAddress> virtualAddresses() {
+        return options.virtualAddresses();
+    }
+
+    @Override
+    public VrrpCounters counters() {
+        Map<DropReason, Long> dropped = drops.snapshot();
+        return new VrrpCounters(advertsSent.get(), drops.received(), priorityZeroReceived.get(), becameMaster.get(),
+            addressListMismatches.get(), dropped);
+    }
+
+    @Override
+    public List<String> warnings() {
+        return warnings;
+    }
+}

@@ -1,0 +1,139 @@
+package org.vireo.vrrp.internal.instance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.vireo.vrrp.DropReason;
+import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.internal.transport.InMemoryTransport;
+
+class InstanceDriverTest {
+
+    private final ManualScheduler clock = new ManualScheduler();
+    private final InMemoryTransport lan = new InMemoryTransport();
+    private final List<String> transitions = new ArrayList<>();
+
+    private InstanceDriver instance(String name, int vrid, int priority) throws IOException {
+        InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", String.valueOf(vrid),
+            "priority", String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "lan0"));
+        InstanceDriver driver = new InstanceDriver(options, clock,
+            (i, previous, current, accept) -> transitions.add(i.name() + " " + previous + "->" + current),
+            receiver -> lan.open("lan0", false, vrid, List.of(), receiver));
+        driver.start();
+        return driver;
+    }
+
+    @Test
+    void twoInstancesElectTheHigherPriority() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        InstanceDriver b = instance("b", 51, 100);
+
+        clock.advanceSeconds(5);
+
+        assertThat(a.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(b.state()).isEqualTo(VrrpState.BACKUP);
+        assertThat(b.masterAddress()).isEqualTo(a.primaryAddress());
+        assertThat(a.masterAddress()).isEqualTo(a.primaryAddress());
+        assertThat(transitions).containsExactly("a INITIALIZE->BACKUP", "b INITIALIZE->BACKUP", "a BACKUP->MASTER");
+        assertThat(a.counters().advertsSent()).isGreaterThanOrEqualTo(2);
+        assertThat(b.counters().advertsReceived()).isEqualTo(a.counters().advertsSent());
+        assertThat(b.counters().dropped()).isZero();
+    }
+
+    @Test
+    void aHigherOverrideOnTheBackupTakesMastershipAndClearingItGivesItBack() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        InstanceDriver b = instance("b", 51, 100);
+        clock.advanceSeconds(5);
+
+        b.overridePriority(Optional.of(250));
+        clock.advanceSeconds(5);
+
+        assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(a.state()).isEqualTo(VrrpState.BACKUP);
+        assertThat(b.effectivePriority()).isEqualTo(250);
+
+        b.overridePriority(Optional.empty());
+        clock.advanceSeconds(5);
+        assertThat(a.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(b.state()).isEqualTo(VrrpState.BACKUP);
+    }
+
+    @Test
+    void anOverrideOutsideZeroTo254IsRefused() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        assertThatThrownBy(() -> a.overridePriority(Optional.of(255)))
+            .hasMessageContaining("an override is 0-254");
+    }
+
+    @Test
+    void aStoppedMasterSendsPriorityZeroAndTheBackupTakesOverWithinSkewTime() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        InstanceDriver b = instance("b", 51, 100);
+        clock.advanceSeconds(5);
+
+        a.stop();
+        // Skew_Time at priority 100 and 1 s is 609 ms; Master_Down_Interval would be 3.6 s
+        clock.advanceSeconds(0.6);
+        assertThat(b.state()).isEqualTo(VrrpState.BACKUP);
+        clock.advanceSeconds(0.02);
+
+        assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(a.state()).isEqualTo(VrrpState.INITIALIZE);
+        assertThat(b.counters().priorityZeroReceived()).isEqualTo(1);
+        assertThat(transitions).contains("a MASTER->INITIALIZE", "b BACKUP->MASTER");
+    }
+
+    @Test
+    void aResignedMasterHandsOverAndComesBackAfterTheHoldOff() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        InstanceDriver b = instance("b", 51, 100);
+        clock.advanceSeconds(5);
+
+        a.resign(Duration.ofSeconds(30));
+        clock.advanceSeconds(1);
+        assertThat(a.state()).isEqualTo(VrrpState.BACKUP);
+        assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(a.effectivePriority()).isZero();
+
+        clock.advanceSeconds(29 + 5);
+        assertThat(a.effectivePriority()).isEqualTo(200);
+        assertThat(a.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(b.state()).isEqualTo(VrrpState.BACKUP);
+    }
+
+    @Test
+    void advertsOfAnotherVridAreDroppedAndCountedWithTheirReason() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        InstanceDriver other = instance("other", 52, 100);
+
+        clock.advanceSeconds(5);
+
+        assertThat(other.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(a.counters().drops()).containsEntry(DropReason.VRID_NOT_CONFIGURED, other.counters().advertsSent());
+        assertThat(a.counters().dropped()).isEqualTo(other.counters().advertsSent());
+    }
+
+    @Test
+    void trackedPriorityIsClampedToTheBaseAndZeroMakesTheMasterStepDown() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        InstanceDriver b = instance("b", 51, 100);
+        clock.advanceSeconds(5);
+
+        a.trackedPriority(300);
+        assertThat(a.effectivePriority()).isEqualTo(200);
+        a.trackedPriority(0);
+        clock.advanceSeconds(1);
+
+        assertThat(a.state()).isEqualTo(VrrpState.BACKUP);
+        assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+    }
+}

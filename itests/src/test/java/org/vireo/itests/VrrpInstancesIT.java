@@ -1,0 +1,145 @@
+package org.vireo.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.framework.ServiceReference;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.event.EventConstants;
+import org.osgi.service.event.EventHandler;
+import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.VrrpState;
+
+/**
+ * Two VRRP instances configured through .cfg files in one container, on the in-memory transport: they
+ * elect a master, the shell shows it, and a priority override hands mastership over.
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class VrrpInstancesIT extends VireoTestSupport {
+
+    @Configuration
+    public Option[] config() {
+        List<Option> options = new ArrayList<>(Arrays.asList(vireoDistribution("director")));
+        options.add(editConfigurationFilePut("etc/org.vireo.vrrp.transport.memory.cfg", "enabled", "true"));
+        options.addAll(instance("a", "200"));
+        options.addAll(instance("b", "100"));
+        return options.toArray(new Option[0]);
+    }
+
+    /** Two "nodes" on the in-memory LAN: the same VRID on two interfaces of it. */
+    private static List<Option> instance(String name, String priority) {
+        String file = "etc/org.vireo.vrrp.instance-" + name + ".cfg";
+        return List.of(
+            editConfigurationFilePut(file, "name", name),
+            editConfigurationFilePut(file, "interfaceName", "mem-" + name),
+            editConfigurationFilePut(file, "vrid", "51"),
+            editConfigurationFilePut(file, "priority", priority),
+            editConfigurationFilePut(file, "advertIntervalMillis", "100"),
+            editConfigurationFilePut(file, "virtualAddresses", "10.77.0.1"));
+    }
+
+    @Test
+    public void twoInstancesElectAMasterAndAnOverrideHandsItOver() throws Exception {
+        awaitStates(VrrpState.MASTER, VrrpState.BACKUP);
+        String list = execute("vrrp:list");
+        assertTrue(list, list.matches("(?s).*a\\s+\\|\\s+51 \\| mem-a\\s+\\| MASTER \\| 200/200 .*"));
+        assertTrue(list, list.matches("(?s).*b\\s+\\|\\s+51 \\| mem-b\\s+\\| BACKUP \\| 100/100 .*"));
+
+        long takeovers = instance("b").counters().becameMaster();
+        String out = execute("vrrp:priority b 250");
+        assertTrue(out, out.contains("b: priority 250 (base 100)"));
+        awaitStates(VrrpState.BACKUP, VrrpState.MASTER);
+        String show = execute("vrrp:show b");
+        assertTrue(show, show.contains("base 100, effective 250, override 250"));
+        assertTrue(show, show.matches("(?s).*State:\\s+MASTER.*"));
+        assertTrue(show, show.matches("(?s).*Became master:\\s+" + (takeovers + 1) + " times.*"));
+
+        execute("vrrp:priority --clear b");
+        awaitStates(VrrpState.MASTER, VrrpState.BACKUP); // a preempts back
+    }
+
+    @Test
+    public void resignHandsMastershipToTheBackup() throws Exception {
+        awaitStates(VrrpState.MASTER, VrrpState.BACKUP);
+        String out = execute("vrrp:resign --hold-off 2 a");
+        assertTrue(out, out.contains("a: resigning (was MASTER)"));
+        awaitStates(VrrpState.BACKUP, VrrpState.MASTER);
+        awaitStates(VrrpState.MASTER, VrrpState.BACKUP); // after the hold-off a preempts again
+    }
+
+    @Test
+    public void commandsNameAnUnknownInstanceAndTheKnownOnes() {
+        String error = executeExpectingFailure("vrrp:show nosuch");
+        assertEquals("no VRRP instance 'nosuch' on this node: there are a, b", error);
+        error = executeExpectingFailure("vrrp:priority a 255");
+        assertTrue(error, error.contains("an override is 0-254"));
+    }
+
+    /** Waits, on the instances' EventAdmin state events, until a and b are in these states. */
+    private void awaitStates(VrrpState a, VrrpState b) throws Exception {
+        awaitService(VrrpInstance.class);
+        BooleanSupplier reached = () -> state("a") == a && state("b") == b;
+        CountDownLatch latch = new CountDownLatch(1);
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put(EventConstants.EVENT_TOPIC, VrrpInstance.STATE_TOPIC);
+        EventHandler handler = event -> {
+            if (reached.getAsBoolean()) {
+                latch.countDown();
+            }
+        };
+        ServiceRegistration<EventHandler> registration = bundleContext.registerService(EventHandler.class, handler,
+            props);
+        try {
+            if (!reached.getAsBoolean()) {
+                assertTrue("timed out waiting for a=" + a + ", b=" + b + " (now a=" + state("a") + ", b=" + state("b")
+                    + ")", latch.await(TIMEOUT_MS, TimeUnit.MILLISECONDS));
+            }
+        } finally {
+            registration.unregister();
+        }
+    }
+
+    private VrrpState state(String name) {
+        VrrpInstance instance = instance(name);
+        return instance == null ? null : instance.state();
+    }
+
+    private VrrpInstance instance(String name) {
+        try {
+            Collection<ServiceReference<VrrpInstance>> refs = bundleContext.getServiceReferences(VrrpInstance.class,
+                null);
+            for (ServiceReference<VrrpInstance> ref : refs) {
+                VrrpInstance instance = bundleContext.getService(ref);
+                try {
+                    if (instance != null && instance.name().equals(name)) {
+                        return instance;
+                    }
+                } finally {
+                    bundleContext.ungetService(ref);
+                }
+            }
+            return null;
+        } catch (org.osgi.framework.InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
