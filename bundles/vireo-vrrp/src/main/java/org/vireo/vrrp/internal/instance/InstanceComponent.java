@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.osgi.service.component.annotations.Activate;
@@ -84,7 +83,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         try {
             // on the scheduler thread, like every state change, and waited for: the priority-0 advert and the
             // release of the VIPs happen before the bundle is gone
-            node.executor().submit(driver::stop).get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            node.runAndWait(driver::stop, STOP_TIMEOUT_SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException | RuntimeException e) {

@@ -51,7 +51,10 @@ final class InstanceDriver implements VrrpInstance {
     private final AtomicLong priorityZeroReceived = new AtomicLong();
     private final AtomicLong becameMaster = new AtomicLong();
     private final AtomicLong addressListMismatches = new AtomicLong();
-    private final Scheduler.Cancellable[] timers = new Scheduler.Cancellable[Timer.values().length];
+    private final Scheduler.Timer[] timers = new Scheduler.Timer[Timer.values().length];
+    private final Scheduler.Timer resignEnds;
+    private final Optional<InetAddress> self;
+    private VrrpAdvert lastAdvert; // the advert to send, re-made only when priority or interval change
     private final byte[] sendBuffer = new byte[VrrpCodec.MAX_LENGTH];
     private final List<String> warnings;
 
@@ -83,6 +86,12 @@ final class InstanceDriver implements VrrpInstance {
             .acceptMode(options.accept())
             .build());
         this.warnings = warningsFor(options);
+        this.self = Optional.of(channel.sourceAddress());
+        for (Timer t : Timer.values()) {
+            FsmEvent fired = FsmEvent.TimerFired.of(t);
+            timers[t.ordinal()] = scheduler.timer(() -> handle(fired));
+        }
+        this.resignEnds = scheduler.timer(this::priorityMayHaveChanged);
     }
 
     /** Opens the transport channel with the driver's receiver. */
@@ -114,9 +123,10 @@ final class InstanceDriver implements VrrpInstance {
     /** Leaves the election: a master sends priority 0 and releases its addresses; then the channel closes. */
     void stop() {
         handle(new FsmEvent.Shutdown());
-        for (int i = 0; i < timers.length; i++) {
-            cancel(i);
+        for (Scheduler.Timer t : timers) {
+            t.cancel();
         }
+        resignEnds.cancel();
         channel.close();
     }
 
@@ -143,7 +153,7 @@ final class InstanceDriver implements VrrpInstance {
         scheduler.execute(() -> {
             resignedUntilMicros = scheduler.nowMicros() + holdOff.toNanos() / 1000;
             priorityMayHaveChanged();
-            scheduler.schedule(this::priorityMayHaveChanged, holdOff.toNanos() / 1000 + 1);
+            resignEnds.arm(holdOff.toNanos() / 1000 + 1);
         });
     }
 
@@ -192,21 +202,16 @@ final class InstanceDriver implements VrrpInstance {
         for (FsmAction action : actions) {
             carryOut(action);
         }
-        masterAddress = state == VrrpState.MASTER ? Optional.of(channel.sourceAddress()) : fsm.masterAddress();
+        masterAddress = state == VrrpState.MASTER ? self : fsm.masterAddress();
     }
 
     private void carryOut(FsmAction action) {
         if (action instanceof FsmAction.SendAdvert send) {
             send(send.priority(), send.maxAdverIntervalCentis());
         } else if (action instanceof FsmAction.StartTimer start) {
-            int i = start.timer().ordinal();
-            cancel(i);
-            timers[i] = scheduler.schedule(() -> {
-                timers[i] = null;
-                handle(FsmEvent.TimerFired.of(start.timer()));
-            }, start.delayMicros());
+            timers[start.timer().ordinal()].arm(start.delayMicros());
         } else if (action instanceof FsmAction.CancelTimer stop) {
-            cancel(stop.timer().ordinal());
+            timers[stop.timer().ordinal()].cancel();
         } else if (action instanceof FsmAction.BecomeMaster master) {
             becameMaster.incrementAndGet();
             enter(VrrpState.MASTER, master.acceptMode());
@@ -217,16 +222,13 @@ final class InstanceDriver implements VrrpInstance {
         }
     }
 
-    private void cancel(int timer) {
-        if (timers[timer] != null) {
-            timers[timer].cancel();
-            timers[timer] = null;
-        }
-    }
-
     private void send(int priority, int intervalCentis) {
         int interval = version == VrrpVersion.V2 ? intervalCentis / 100 : intervalCentis;
-        VrrpAdvert advert = new VrrpAdvert(version, options.vrid(), priority, interval, options.virtualAddresses());
+        VrrpAdvert advert = lastAdvert;
+        if (advert == null || advert.priority() != priority || advert.interval() != interval) {
+            advert = new VrrpAdvert(version, options.vrid(), priority, interval, options.virtualAddresses());
+            lastAdvert = advert;
+        }
         try {
             int length = VrrpCodec.encode(advert, channel.sourceAddress(), channel.destination(), sendBuffer, 0);
             channel.send(sendBuffer, 0, length);

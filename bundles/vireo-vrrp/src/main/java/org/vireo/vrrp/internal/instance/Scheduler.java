@@ -1,22 +1,26 @@
 package org.vireo.vrrp.internal.instance;
 
 /**
- * The one thread an instance's state machine runs on, with its timers. A real executor at run time, a
- * manual clock in tests.
+ * The one thread the state machines of a node and their timers run on: {@link TimerThread} at run time, a
+ * manual clock in tests. Timers are made once and re-armed as often as needed without allocating, since an
+ * advert timer fires every interval for as long as the node is master.
  */
 public interface Scheduler {
 
     /** Monotonic time in microseconds. */
     long nowMicros();
 
-    /** Runs {@code task} on the scheduler thread, after the tasks already queued. */
+    /** Runs {@code task} on the scheduler thread, after the tasks already queued. Any thread may call it. */
     void execute(Runnable task);
 
-    /** Runs {@code task} on the scheduler thread after {@code delayMicros}; the handle cancels it. */
-    Cancellable schedule(Runnable task, long delayMicros);
+    /** A timer that runs {@code task} on the scheduler thread when it expires. Used on the scheduler thread only. */
+    Timer timer(Runnable task);
 
-    @FunctionalInterface
-    interface Cancellable {
+    /** A re-armable timer; arming an armed timer moves its deadline. */
+    interface Timer {
+
+        void arm(long delayMicros);
+
         void cancel();
     }
 }

@@ -2,10 +2,10 @@ package org.vireo.vrrp.internal.instance;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -18,43 +18,52 @@ import org.osgi.service.component.annotations.Deactivate;
 @Component(service = VrrpNode.class)
 public class VrrpNode implements Scheduler {
 
-    private ScheduledThreadPoolExecutor executor;
+    private TimerThread thread;
     private final Map<String, String> names = new HashMap<>();
     private final Map<String, String> vrids = new HashMap<>();
 
     @Activate
     void activate() {
-        executor = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "vireo-vrrp");
-            t.setDaemon(true);
-            return t;
-        });
-        executor.setRemoveOnCancelPolicy(true); // a re-armed Master_Down_Timer must not pile up cancelled tasks
+        thread = new TimerThread("vireo-vrrp");
     }
 
     @Deactivate
     void deactivate() {
-        executor.shutdownNow();
-    }
-
-    ScheduledExecutorService executor() {
-        return executor;
+        thread.shutdown();
     }
 
     @Override
     public long nowMicros() {
-        return System.nanoTime() / 1000;
+        return thread.nowMicros();
     }
 
     @Override
     public void execute(Runnable task) {
-        executor.execute(task);
+        thread.execute(task);
     }
 
     @Override
-    public Cancellable schedule(Runnable task, long delayMicros) {
-        ScheduledFuture<?> future = executor.schedule(task, delayMicros, TimeUnit.MICROSECONDS);
-        return () -> future.cancel(false);
+    public Timer timer(Runnable task) {
+        return thread.timer(task);
+    }
+
+    /** Runs {@code task} on the scheduler thread and waits for it, at most {@code timeoutSeconds}. */
+    void runAndWait(Runnable task, long timeoutSeconds) throws ExecutionException, TimeoutException,
+        InterruptedException {
+        if (thread.isSchedulerThread()) {
+            task.run();
+            return;
+        }
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        execute(() -> {
+            try {
+                task.run();
+                done.complete(null);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        });
+        done.get(timeoutSeconds, TimeUnit.SECONDS);
     }
 
     /**

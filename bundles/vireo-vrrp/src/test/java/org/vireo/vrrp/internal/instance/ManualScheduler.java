@@ -1,17 +1,17 @@
 package org.vireo.vrrp.internal.instance;
 
+import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.PriorityQueue;
 
-/** A scheduler on a virtual clock: tasks run, in time and submission order, only when the test advances time. */
+/** A scheduler on a virtual clock: tasks and timers run, in order, only when the test advances time. */
 final class ManualScheduler implements Scheduler {
 
-    private record Task(long at, long seq, Runnable run) {
-    }
-
-    private final PriorityQueue<Task> queue = new PriorityQueue<>((a, b) ->
-        a.at != b.at ? Long.compare(a.at, b.at) : Long.compare(a.seq, b.seq));
+    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    private final PriorityQueue<Slot> due = new PriorityQueue<>(
+        Comparator.comparingLong((Slot s) -> s.deadline).thenComparingLong(s -> s.order));
     private long now = 1_000_000;
-    private long seq;
+    private long order;
 
     @Override
     public long nowMicros() {
@@ -20,28 +20,63 @@ final class ManualScheduler implements Scheduler {
 
     @Override
     public void execute(Runnable task) {
-        queue.add(new Task(now, seq++, task));
+        tasks.add(task);
     }
 
     @Override
-    public Cancellable schedule(Runnable task, long delayMicros) {
-        Task t = new Task(now + delayMicros, seq++, task);
-        queue.add(t);
-        return () -> queue.remove(t);
+    public Timer timer(Runnable task) {
+        return new Slot(task);
     }
 
-    /** Runs everything due within {@code micros} from now, advancing the clock task by task. */
+    /** Runs the queued tasks and every timer due within {@code micros}, moving the clock timer by timer. */
     void advance(long micros) {
         long until = now + micros;
-        while (!queue.isEmpty() && queue.peek().at <= until) {
-            Task t = queue.poll();
-            now = Math.max(now, t.at);
-            t.run.run();
+        while (true) {
+            if (!tasks.isEmpty()) {
+                tasks.poll().run();
+                continue;
+            }
+            Slot next = due.peek();
+            if (next == null || next.deadline > until) {
+                break;
+            }
+            due.poll();
+            next.armed = false;
+            now = Math.max(now, next.deadline);
+            next.task.run();
         }
         now = until;
     }
 
     void advanceSeconds(double seconds) {
         advance((long) (seconds * 1_000_000));
+    }
+
+    private final class Slot implements Timer {
+        private final Runnable task;
+        private long deadline;
+        private long order;
+        private boolean armed;
+
+        Slot(Runnable task) {
+            this.task = task;
+        }
+
+        @Override
+        public void arm(long delayMicros) {
+            cancel();
+            deadline = now + delayMicros;
+            order = ManualScheduler.this.order++;
+            armed = true;
+            due.add(this);
+        }
+
+        @Override
+        public void cancel() {
+            if (armed) {
+                due.remove(this);
+                armed = false;
+            }
+        }
     }
 }
