@@ -36,6 +36,9 @@ import org.vireo.vrrp.VrrpState;
 @ExamReactorStrategy(PerClass.class)
 public class VrrpInstancesIT extends VireoTestSupport {
 
+    @javax.inject.Inject
+    private org.osgi.service.cm.ConfigurationAdmin configurationAdmin;
+
     @Configuration
     public Option[] config() {
         List<Option> options = new ArrayList<>(Arrays.asList(vireoDistribution("director")));
@@ -84,6 +87,30 @@ public class VrrpInstancesIT extends VireoTestSupport {
         assertTrue(out, out.contains("a: resigning (was MASTER)"));
         awaitStates(VrrpState.BACKUP, VrrpState.MASTER);
         awaitStates(VrrpState.MASTER, VrrpState.BACKUP); // after the hold-off a preempts again
+    }
+
+    @Test
+    public void aRefusedConfigurationChangeLeavesTheInstanceRunningAndAGoodOneAppliesHot() throws Exception {
+        awaitStates(VrrpState.MASTER, VrrpState.BACKUP);
+        org.osgi.service.cm.Configuration b = configurationAdmin.listConfigurations("(name=b)")[0];
+
+        awaitServiceModified(VrrpInstance.class, () -> update(b, "priority", "999"));
+        assertEquals(100, instance("b").basePriority());
+        String show = execute("vrrp:show b");
+        assertTrue(show, show.contains("priority = 999: expected 1-255 (255: the address owner) (running with the"
+            + " previous configuration)"));
+
+        awaitServiceModified(VrrpInstance.class, () -> update(b, "priority", "150"));
+        assertEquals(150, instance("b").basePriority());
+        assertTrue(instance("b").warnings().isEmpty());
+        awaitStates(VrrpState.MASTER, VrrpState.BACKUP); // a (200) keeps or takes back mastership
+        update(b, "priority", "100");
+    }
+
+    private static void update(org.osgi.service.cm.Configuration c, String key, String value) throws Exception {
+        Dictionary<String, Object> p = c.getProperties();
+        p.put(key, value);
+        c.update(p);
     }
 
     @Test

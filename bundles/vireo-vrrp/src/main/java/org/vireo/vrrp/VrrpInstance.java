@@ -6,15 +6,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * One virtual router configured on this node (factory PID {@value #FACTORY_PID}), registered as a
- * service with the properties {@value #NAME_PROPERTY} and {@value #VRID_PROPERTY}.
- */
+/** One virtual router configured on this node (factory PID {@value #FACTORY_PID}), registered as a service. */
 public interface VrrpInstance {
 
     String FACTORY_PID = "org.vireo.vrrp.instance";
+    /** Service property of an {@link EffectivePriority} naming the instance it is for. */
     String NAME_PROPERTY = "vrrp.name";
-    String VRID_PROPERTY = "vrrp.vrid";
     /** EventAdmin topic of state changes; properties: name, vrid, state, previous, priority, master. */
     String STATE_TOPIC = "org/vireo/vrrp/STATE";
 

@@ -16,6 +16,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -33,8 +34,9 @@ import org.vireo.vrrp.VrrpStateListener;
 import org.vireo.vrrp.VrrpTransport;
 
 /**
- * One configured virtual router ({@code org.vireo.vrrp.instance-<name>.cfg}). A new configuration restarts
- * it (a master hands over with a priority-0 advert first); a refused one is logged and not started.
+ * One configured virtual router ({@code org.vireo.vrrp.instance-<name>.cfg}). A changed configuration
+ * restarts it (a master hands over with a priority-0 advert first); a refused one is logged and the
+ * instance goes on with the configuration it had (at first start: it does not start).
  */
 @Component(service = VrrpInstance.class, configurationPid = VrrpInstance.FACTORY_PID,
     configurationPolicy = ConfigurationPolicy.REQUIRE)
@@ -59,18 +61,68 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     private InstanceDriver driver;
     private AutoCloseable tracking;
+    private volatile String refusedConfiguration;
 
     @Activate
-    void activate(Map<String, Object> properties) throws IOException {
+    synchronized void activate(Map<String, Object> properties) throws IOException {
         InstanceOptions options = InstanceOptions.parse(properties);
         node.claim(options);
         try {
-            driver = new InstanceDriver(options, node, this, receiver -> transport.open(options.interfaceName(),
-                options.ipv6(), options.vrid(), options.unicastPeers(), receiver));
+            start(options);
         } catch (IOException | RuntimeException e) {
             node.release(options);
             throw e;
         }
+    }
+
+    @Modified
+    synchronized void modified(Map<String, Object> properties) {
+        InstanceOptions old = driver.options();
+        InstanceOptions next;
+        try {
+            next = InstanceOptions.parse(properties);
+        } catch (IllegalArgumentException e) {
+            refused(e, old);
+            return;
+        }
+        refusedConfiguration = null;
+        if (next.equals(old)) {
+            return;
+        }
+        node.release(old);
+        try {
+            node.claim(next);
+        } catch (IllegalArgumentException e) {
+            node.claim(old);
+            refused(e, old);
+            return;
+        }
+        stopDriver();
+        try {
+            start(next);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("VRRP instance {}: the new configuration could not start ({}); back to the previous one",
+                next.name(), e.toString());
+            node.release(next);
+            node.claim(old);
+            try {
+                start(old);
+            } catch (IOException | RuntimeException again) {
+                LOG.error("VRRP instance {}: the previous configuration could not start either", old.name(), again);
+            }
+        }
+    }
+
+    private void refused(IllegalArgumentException e, InstanceOptions old) {
+        refusedConfiguration = e.getMessage();
+        LOG.error("{}; instance {} goes on with its previous configuration", e.getMessage(), old.name());
+    }
+
+    private void start(InstanceOptions options) throws IOException {
+        driver = new InstanceDriver(options, node, this, receiver -> transport.open(options.interfaceName(),
+            options.ipv6(), options.vrid(), options.unicastPeers(), receiver));
+        trackers.entrySet().stream().filter(t -> options.name().equals(t.getValue())).findFirst()
+            .ifPresent(t -> track(t.getKey()));
         driver.start();
         LOG.info("VRRP instance {} started: VRID {} on {}, priority {}, {} ms, VIPs {}", options.name(),
             options.vrid(), options.interfaceName(), options.priority(), options.advertIntervalMillis(),
@@ -78,18 +130,23 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     }
 
     @Deactivate
-    void deactivate() {
-        InstanceOptions options = driver.options();
+    synchronized void deactivate() {
         try {
-            // on the scheduler thread, like every state change, and waited for: the priority-0 advert and the
-            // release of the VIPs happen before the bundle is gone
+            stopDriver();
+        } finally {
+            node.release(driver.options());
+        }
+    }
+
+    /** Stops the election: the priority-0 advert and the release of the VIPs happen before this returns. */
+    private void stopDriver() {
+        try {
             node.runAndWait(driver::stop, STOP_TIMEOUT_SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            LOG.error("VRRP instance {}: stopping it failed", options.name(), e);
+            LOG.error("VRRP instance {}: stopping it failed", driver.name(), e);
         } finally {
-            node.release(options);
             closeTracking();
         }
     }
@@ -240,7 +297,13 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     @Override
     public List<String> warnings() {
-        return driver.warnings();
+        String refused = refusedConfiguration;
+        if (refused == null) {
+            return driver.warnings();
+        }
+        List<String> all = new java.util.ArrayList<>(driver.warnings());
+        all.add(refused + " (running with the previous configuration)");
+        return List.copyOf(all);
     }
 
     @Override
