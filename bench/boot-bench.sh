@@ -106,7 +106,7 @@ jdk_version=$("${JAVA_HOME}/bin/java" -version 2>&1 | head -n1)
 
 # Vanilla gets exactly Vireo's base boot features (Vireo's featuresBoot minus vireo-core), with the same
 # explicit 4.4.10 versions the shipped file uses. featuresRepositories stays as vanilla ships it.
-BASE_FEATURES="scr log ssh framework system feature shell management service jaas diagnostic bundle config eventadmin"
+BASE_FEATURES="scr log ssh framework system feature shell management service jaas diagnostic bundle config"
 
 # Readiness markers.
 # Vireo: the vireo-node bundle logs "...: role <role> active (features: ...)" once the role feature is in.

@@ -27,6 +27,7 @@ import org.osgi.service.event.EventConstants;
 import org.osgi.service.event.EventHandler;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpStateListener;
 
 /**
  * Two VRRP instances configured through .cfg files in one container, on the in-memory transport: they
@@ -68,6 +69,19 @@ public class VrrpInstancesIT extends VireoTestSupport {
         assertTrue(list, list.matches("(?s).*b\\s+\\|\\s+51 \\| mem-b\\s+\\| BACKUP \\| 100/100 .*"));
 
         long takeovers = instance("b").counters().becameMaster();
+        List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ServiceRegistration<VrrpStateListener> listener = bundleContext.registerService(VrrpStateListener.class,
+            new VrrpStateListener() {
+                @Override
+                public void becameMaster(VrrpInstance instance, boolean acceptMode) {
+                    told.add(instance.name() + " became master");
+                }
+
+                @Override
+                public void leftMaster(VrrpInstance instance) {
+                    told.add(instance.name() + " left master");
+                }
+            }, null);
         String out = execute("vrrp:priority b 250");
         assertTrue(out, out.contains("b: priority 250 (base 100)"));
         awaitStates(VrrpState.BACKUP, VrrpState.MASTER);
@@ -75,6 +89,9 @@ public class VrrpInstancesIT extends VireoTestSupport {
         assertTrue(show, show.contains("base 100, effective 250, override 250"));
         assertTrue(show, show.matches("(?s).*State:\\s+MASTER.*"));
         assertTrue(show, show.matches("(?s).*Became master:\\s+" + (takeovers + 1) + " times.*"));
+        listener.unregister();
+        // b takes over when a's adverts stop counting, then a steps down on b's first advert (VRRP has no handshake)
+        assertEquals(List.of("b became master", "a left master"), told);
 
         execute("vrrp:priority --clear b");
         awaitStates(VrrpState.MASTER, VrrpState.BACKUP); // a preempts back

@@ -199,8 +199,8 @@ final class InstanceDriver implements VrrpInstance {
 
     private void handle(FsmEvent event) {
         List<FsmAction> actions = fsm.handle(event, scheduler.nowMicros());
-        for (FsmAction action : actions) {
-            carryOut(action);
+        for (int i = 0; i < actions.size(); i++) { // indexed: no iterator on the advert-timer path
+            carryOut(actions.get(i));
         }
         masterAddress = state == VrrpState.MASTER ? self : fsm.masterAddress();
     }
