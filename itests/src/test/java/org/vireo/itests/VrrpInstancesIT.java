@@ -25,6 +25,7 @@ import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.event.EventConstants;
 import org.osgi.service.event.EventHandler;
+import org.vireo.vrrp.EffectivePriority;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpStateListener;
@@ -128,6 +129,38 @@ public class VrrpInstancesIT extends VireoTestSupport {
         Dictionary<String, Object> p = c.getProperties();
         p.put(key, value);
         c.update(p);
+    }
+
+    @Test
+    public void anEffectivePriorityServiceForAnInstanceLowersItsPriority() throws Exception {
+        awaitStates(VrrpState.MASTER, VrrpState.BACKUP);
+        java.util.concurrent.atomic.AtomicReference<java.util.function.IntConsumer> watcher =
+            new java.util.concurrent.atomic.AtomicReference<>();
+        EffectivePriority tracking = new EffectivePriority() {
+            @Override
+            public int effectivePriority(int basePriority) {
+                return 50; // what health tracking says with a's virtual servers half down
+            }
+
+            @Override
+            public AutoCloseable watch(int basePriority, java.util.function.IntConsumer changed) {
+                watcher.set(changed);
+                return () -> watcher.set(null);
+            }
+        };
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put(VrrpInstance.NAME_PROPERTY, "a");
+        ServiceRegistration<EffectivePriority> registration =
+            bundleContext.registerService(EffectivePriority.class, tracking, props);
+        try {
+            awaitStates(VrrpState.BACKUP, VrrpState.MASTER); // b (100) preempts a (50)
+            assertEquals(50, instance("a").effectivePriority());
+            watcher.get().accept(200); // a's servers are back
+            awaitStates(VrrpState.MASTER, VrrpState.BACKUP);
+        } finally {
+            registration.unregister();
+        }
+        assertEquals(200, instance("a").effectivePriority());
     }
 
     @Test
