@@ -89,6 +89,14 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         if (next.equals(old)) {
             return;
         }
+        if (old.withPriority(next.priority()).equals(next) && old.priority() < 255 && next.priority() < 255) {
+            // a new priority applies in the running election: no priority-0 handover for a tuning change
+            driver.basePriority(next);
+            trackers.entrySet().stream().filter(t -> next.name().equals(t.getValue())).findFirst()
+                .ifPresent(t -> track(t.getKey()));
+            LOG.info("VRRP instance {}: priority {} -> {}", next.name(), old.priority(), next.priority());
+            return;
+        }
         node.release(old);
         try {
             node.claim(next);

@@ -39,7 +39,7 @@ final class InstanceDriver implements VrrpInstance {
 
     private static final Logger LOG = LoggerFactory.getLogger(InstanceDriver.class);
 
-    private final InstanceOptions options;
+    private volatile InstanceOptions options;
     private final Scheduler scheduler;
     private final StateSink sink;
     private final VrrpTransport.Channel channel;
@@ -134,6 +134,19 @@ final class InstanceDriver implements VrrpInstance {
     void trackedPriority(int priority) {
         trackedPriority = Math.max(0, Math.min(priority, options.priority()));
         scheduler.execute(this::priorityMayHaveChanged);
+    }
+
+    /**
+     * Takes a new base priority without leaving the election. Not for the address owner's 255, which
+     * changes how the instance starts: that needs a restart.
+     */
+    void basePriority(InstanceOptions changed) {
+        if (!changed.equals(options.withPriority(changed.priority()))
+            || changed.priority() == FsmConfig.OWNER_PRIORITY || options.priority() == FsmConfig.OWNER_PRIORITY) {
+            throw new IllegalArgumentException("only a priority change between 1 and 254 applies without a restart");
+        }
+        options = changed;
+        trackedPriority(changed.priority());
     }
 
     @Override

@@ -26,6 +26,12 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
         unicastPeers = List.copyOf(unicastPeers);
     }
 
+    /** The same configuration with another priority. */
+    public InstanceOptions withPriority(int newPriority) {
+        return new InstanceOptions(name, interfaceName, vrid, version, ipv6, newPriority, advertIntervalMillis, preempt,
+            preemptDelaySeconds, accept, virtualAddresses, unicastPeers, resignHoldOff);
+    }
+
     /** The advertisement interval in centiseconds, VRRP's unit. */
     public int advertIntervalCentis() {
         return advertIntervalMillis / 10;

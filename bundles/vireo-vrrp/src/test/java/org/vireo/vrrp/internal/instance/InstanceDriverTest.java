@@ -68,6 +68,23 @@ class InstanceDriverTest {
     }
 
     @Test
+    void aNewBasePriorityAppliesInTheRunningElection() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        InstanceDriver b = instance("b", 51, 100);
+        clock.advanceSeconds(5);
+        transitions.clear();
+
+        b.basePriority(b.options().withPriority(250));
+        clock.advanceSeconds(5);
+
+        assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(b.basePriority()).isEqualTo(250);
+        assertThat(transitions).containsExactly("b BACKUP->MASTER", "a MASTER->BACKUP"); // b never left the election
+        assertThatThrownBy(() -> b.basePriority(b.options().withPriority(255)))
+            .hasMessageContaining("only a priority change between 1 and 254");
+    }
+
+    @Test
     void anOverrideOutsideZeroTo254IsRefused() throws Exception {
         InstanceDriver a = instance("a", 51, 200);
         assertThatThrownBy(() -> a.overridePriority(Optional.of(255)))
