@@ -1,0 +1,131 @@
+package org.vireo.vip.internal.frame;
+
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.util.Objects;
+
+/**
+ * Builds and parses the Ethernet + IP layers around a VRRP message (RFC 5798 5.1).
+ * The VRRP bytes, including their own checksum, are produced elsewhere.
+ */
+public final class VrrpFrames {
+
+    public static final int IP_PROTOCOL_VRRP = 112;
+    /** Bytes before the VRRP message in a frame built by {@link #ipv4}. */
+    public static final int IPV4_OVERHEAD = EthernetHeader.LENGTH + 20;
+    /** Bytes before the VRRP message in a frame built by {@link #ipv6}. */
+    public static final int IPV6_OVERHEAD = EthernetHeader.LENGTH + Ipv6Header.LENGTH;
+
+    private static final int IPV4_HEADER = 20;
+    // DSCP CS6 (network control), as keepalived sends.
+    private static final int TRAFFIC_CLASS = 0xc0;
+    private static final int TTL = 255;
+
+    private VrrpFrames() {
+    }
+
+    /**
+     * Writes Ethernet + IPv4 + the VRRP message at out[outOff] and returns the frame length.
+     * DF is left clear and no padding to 60 bytes is added, as keepalived does. The VRRP bytes
+     * may already sit at out[outOff + IPV4_OVERHEAD]; any other overlap with the headers is wrong.
+     *
+     * @param ipId the IPv4 identification, 0..65535 (the caller keeps the counter)
+     */
+    public static int ipv4(MacAddress src, MacAddress dst, Inet4Address srcIp, Inet4Address dstIp, int ipId,
+                           byte[] vrrp, int off, int len, byte[] out, int outOff) {
+        if (ipId < 0 || ipId > 0xffff) {
+            throw new IllegalArgumentException("IPv4 identification must be 0..65535, got " + ipId);
+        }
+        if (len > 0xffff - IPV4_HEADER) {
+            throw new IllegalArgumentException("VRRP message too long for IPv4: " + len);
+        }
+        Objects.checkFromIndexSize(off, len, vrrp.length);
+        Objects.checkFromIndexSize(outOff, IPV4_OVERHEAD + len, out.length);
+
+        int ip = outOff + EthernetHeader.write(dst, src, EthernetHeader.TYPE_IPV4, out, outOff);
+        System.arraycopy(vrrp, off, out, ip + IPV4_HEADER, len);
+        out[ip] = 0x45; // version 4, IHL 5: no options
+        out[ip + 1] = (byte) TRAFFIC_CLASS;
+        Bytes.put16(out, ip + 2, IPV4_HEADER + len);
+        Bytes.put16(out, ip + 4, ipId);
+        Bytes.put16(out, ip + 6, 0); // flags and fragment offset
+        out[ip + 8] = (byte) TTL;
+        out[ip + 9] = (byte) IP_PROTOCOL_VRRP;
+        Bytes.put16(out, ip + 10, 0); // the checksum is computed with this field zero
+        System.arraycopy(srcIp.getAddress(), 0, out, ip + 12, 4);
+        System.arraycopy(dstIp.getAddress(), 0, out, ip + 16, 4);
+        Bytes.put16(out, ip + 10, InternetChecksum.finish(InternetChecksum.add(0, out, ip, IPV4_HEADER)));
+        return IPV4_OVERHEAD + len;
+    }
+
+    /**
+     * Writes Ethernet + IPv6 + the VRRP message at out[outOff] and returns the frame length.
+     * Same overlap rule as {@link #ipv4}; IPv6 has no header checksum, the VRRP checksum covers the addresses.
+     */
+    public static int ipv6(MacAddress src, MacAddress dst, Inet6Address srcIp, Inet6Address dstIp,
+                           byte[] vrrp, int off, int len, byte[] out, int outOff) {
+        if (len > 0xffff) {
+            throw new IllegalArgumentException("VRRP message too long for IPv6: " + len);
+        }
+        Objects.checkFromIndexSize(off, len, vrrp.length);
+        Objects.checkFromIndexSize(outOff, IPV6_OVERHEAD + len, out.length);
+
+        int ip = outOff + EthernetHeader.write(dst, src, EthernetHeader.TYPE_IPV6, out, outOff);
+        System.arraycopy(vrrp, off, out, ip + Ipv6Header.LENGTH, len);
+        Ipv6Header.write(srcIp, dstIp, TRAFFIC_CLASS, len, IP_PROTOCOL_VRRP, TTL, out, ip);
+        return IPV6_OVERHEAD + len;
+    }
+
+    /**
+     * Parses frame[off, off+len) as Ethernet (at most one 802.1Q tag) + IPv4 or IPv6 + VRRP.
+     * Returns null for anything else: other protocols, truncation, a bad IPv4 header checksum,
+     * IPv4 fragments, or IPv6 extension headers before VRRP. Never throws.
+     */
+    public static ReceivedVrrp parse(byte[] frame, int off, int len) {
+        EthernetHeader eth = EthernetHeader.read(frame, off, len);
+        if (eth == null) {
+            return null;
+        }
+        int available = off + len - eth.payloadOffset();
+        return switch (eth.etherType()) {
+            case EthernetHeader.TYPE_IPV4 -> parseIpv4(eth, frame, eth.payloadOffset(), available);
+            case EthernetHeader.TYPE_IPV6 -> parseIpv6(eth, frame, eth.payloadOffset(), available);
+            default -> null;
+        };
+    }
+
+    private static ReceivedVrrp parseIpv4(EthernetHeader eth, byte[] f, int ip, int available) {
+        if (available < IPV4_HEADER || Bytes.u8(f, ip) >>> 4 != 4) {
+            return null;
+        }
+        int headerLength = (Bytes.u8(f, ip) & 0x0f) * 4;
+        int totalLength = Bytes.u16(f, ip + 2);
+        // Trailing bytes beyond totalLength are Ethernet padding, so only the upper bound is 'available'.
+        if (headerLength < IPV4_HEADER || totalLength < headerLength || totalLength > available) {
+            return null;
+        }
+        // MF set or a non-zero offset: only part of a message, and we do not reassemble.
+        if ((Bytes.u16(f, ip + 6) & 0x3fff) != 0 || Bytes.u8(f, ip + 9) != IP_PROTOCOL_VRRP) {
+            return null;
+        }
+        if (InternetChecksum.finish(InternetChecksum.add(0, f, ip, headerLength)) != 0) {
+            return null;
+        }
+        return new ReceivedVrrp(eth.source(), eth.destination(), eth.vlanId(),
+                Addresses.ipv4(f, ip + 12), Addresses.ipv4(f, ip + 16), Bytes.u8(f, ip + 8), IP_PROTOCOL_VRRP,
+                ip + headerLength, totalLength - headerLength);
+    }
+
+    private static ReceivedVrrp parseIpv6(EthernetHeader eth, byte[] f, int ip, int available) {
+        if (available < Ipv6Header.LENGTH || Bytes.u8(f, ip) >>> 4 != 6) {
+            return null;
+        }
+        int payloadLength = Bytes.u16(f, ip + 4);
+        if (payloadLength > available - Ipv6Header.LENGTH || Bytes.u8(f, ip + 6) != IP_PROTOCOL_VRRP) {
+            return null;
+        }
+        return new ReceivedVrrp(eth.source(), eth.destination(), eth.vlanId(),
+                Addresses.ipv6(f, ip + 8), Addresses.ipv6(f, ip + 24), Bytes.u8(f, ip + 7), IP_PROTOCOL_VRRP,
+                ip + Ipv6Header.LENGTH, payloadLength);
+    }
+}
