@@ -26,6 +26,9 @@ public interface VrrpInstance {
 
     VrrpState state();
 
+    /** Why the instance is in {@link VrrpState#FAULT}, and what would fix it; empty when it runs. */
+    Optional<String> fault();
+
     /** When the instance entered its current state. */
     Instant stateSince();
 

@@ -14,7 +14,8 @@ import org.vireo.vrrp.VrrpInstance;
 @Command(scope = "vrrp", name = "list", description = "Lists the VRRP instances of this node with their state.",
     detailedDescription = "Priority shows base/effective: effective is what the instance advertises (health"
         + " tracking, an override from vrrp:priority, or 0 after vrrp:resign). Master is the master's address:"
-        + " this node's while MASTER, else the last master heard.")
+        + " this node's while MASTER, else the last master heard. FAULT: the instance cannot run (the Fault column"
+        + " says why and what fixes it); it retries by itself.")
 public class ListCommand implements Action {
 
     @Reference(optional = true)
@@ -30,11 +31,12 @@ public class ListCommand implements Action {
         table.column("Priority");
         table.column("Master");
         table.column("Interval");
+        table.column("Fault");
         table.emptyTableText("no VRRP instance is configured (etc/org.vireo.vrrp.instance-<name>.cfg)");
         if (instances != null) {
             instances.stream().sorted(Comparator.comparing(VrrpInstance::name)).forEach(i -> table.addRow().addContent(
                 i.name(), i.vrid(), i.interfaceName(), i.state(), Instances.priority(i),
-                Instances.address(i.masterAddress()), i.advertInterval().toMillis() + " ms"));
+                Instances.address(i.masterAddress()), i.advertInterval().toMillis() + " ms", i.fault().orElse("")));
         }
         table.print(System.out);
         return null;

@@ -37,6 +37,7 @@ public class ShowCommand implements Action {
         line(out, "Name", i.name());
         line(out, "VRID", i.vrid() + " (VRRPv" + i.version() + ") on " + i.interfaceName());
         line(out, "State", i.state() + " for " + inState.toSeconds() + " s (since " + i.stateSince() + ")");
+        i.fault().ifPresent(f -> line(out, "Fault", f + " (retrying)"));
         line(out, "Priority", "base " + i.basePriority() + ", effective " + i.effectivePriority()
             + i.priorityOverride().map(p -> ", override " + p).orElse(""));
         line(out, "Preempt", String.valueOf(i.preempt()));

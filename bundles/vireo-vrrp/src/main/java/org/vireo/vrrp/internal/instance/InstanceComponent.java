@@ -1,6 +1,5 @@
 package org.vireo.vrrp.internal.instance;
 
-import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
@@ -59,25 +58,20 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     private final List<VrrpStateListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<EffectivePriority, String> trackers = new HashMap<>();
 
-    private InstanceDriver driver;
+    private InstanceLifecycle lifecycle;
     private AutoCloseable tracking;
     private volatile String refusedConfiguration;
 
     @Activate
-    synchronized void activate(Map<String, Object> properties) throws IOException {
+    synchronized void activate(Map<String, Object> properties) {
         InstanceOptions options = InstanceOptions.parse(properties);
         node.claim(options);
-        try {
-            start(options);
-        } catch (IOException | RuntimeException e) {
-            node.release(options);
-            throw e;
-        }
+        start(options); // an interface that cannot be opened shows as FAULT and is retried
     }
 
     @Modified
     synchronized void modified(Map<String, Object> properties) {
-        InstanceOptions old = driver.options();
+        InstanceOptions old = lifecycle.options();
         InstanceOptions next;
         try {
             next = InstanceOptions.parse(properties);
@@ -91,7 +85,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         }
         if (old.withPriority(next.priority()).equals(next) && old.priority() < 255 && next.priority() < 255) {
             // a new priority applies in the running election: no priority-0 handover for a tuning change
-            driver.basePriority(next);
+            lifecycle.basePriority(next);
             trackers.entrySet().stream().filter(t -> next.name().equals(t.getValue())).findFirst()
                 .ifPresent(t -> track(t.getKey()));
             LOG.info("VRRP instance {}: priority {} -> {}", next.name(), old.priority(), next.priority());
@@ -106,19 +100,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
             return;
         }
         stopDriver();
-        try {
-            start(next);
-        } catch (IOException | RuntimeException e) {
-            LOG.error("VRRP instance {}: the new configuration could not start ({}); back to the previous one",
-                next.name(), e.toString());
-            node.release(next);
-            node.claim(old);
-            try {
-                start(old);
-            } catch (IOException | RuntimeException again) {
-                LOG.error("VRRP instance {}: the previous configuration could not start either", old.name(), again);
-            }
-        }
+        start(next);
     }
 
     private void refused(IllegalArgumentException e, InstanceOptions old) {
@@ -126,12 +108,12 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         LOG.error("{}; instance {} goes on with its previous configuration", e.getMessage(), old.name());
     }
 
-    private void start(InstanceOptions options) throws IOException {
-        driver = new InstanceDriver(options, node, this, receiver -> transport.open(options.interfaceName(),
+    private void start(InstanceOptions options) {
+        lifecycle = new InstanceLifecycle(options, node, this, receiver -> transport.open(options.interfaceName(),
             options.ipv6(), options.vrid(), options.unicastPeers(), receiver));
         trackers.entrySet().stream().filter(t -> options.name().equals(t.getValue())).findFirst()
             .ifPresent(t -> track(t.getKey()));
-        driver.start();
+        lifecycle.start();
         LOG.info("VRRP instance {} started: VRID {} on {}, priority {}, {} ms, VIPs {}", options.name(),
             options.vrid(), options.interfaceName(), options.priority(), options.advertIntervalMillis(),
             options.virtualAddresses());
@@ -142,18 +124,18 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         try {
             stopDriver();
         } finally {
-            node.release(driver.options());
+            node.release(lifecycle.options());
         }
     }
 
     /** Stops the election: the priority-0 advert and the release of the VIPs happen before this returns. */
     private void stopDriver() {
         try {
-            node.runAndWait(driver::stop, STOP_TIMEOUT_SECONDS);
+            node.runAndWait(lifecycle::stop, STOP_TIMEOUT_SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            LOG.error("VRRP instance {}: stopping it failed", driver.name(), e);
+            LOG.error("VRRP instance {}: stopping it failed", lifecycle.name(), e);
         } finally {
             closeTracking();
         }
@@ -173,23 +155,23 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         policyOption = ReferencePolicyOption.GREEDY)
     synchronized void addTracker(EffectivePriority tracker, Map<String, Object> properties) {
         trackers.put(tracker, String.valueOf(properties.get(NAME_PROPERTY)));
-        if (driver != null && name().equals(trackers.get(tracker))) {
+        if (lifecycle != null && name().equals(trackers.get(tracker))) {
             track(tracker);
         }
     }
 
     synchronized void removeTracker(EffectivePriority tracker) {
-        if (driver != null && name().equals(trackers.remove(tracker))) {
+        if (lifecycle != null && name().equals(trackers.remove(tracker))) {
             closeTracking();
-            driver.trackedPriority(basePriority());
+            lifecycle.trackedPriority(basePriority());
         }
     }
 
     private void track(EffectivePriority tracker) {
         closeTracking();
         try {
-            tracking = tracker.watch(basePriority(), driver::trackedPriority);
-            driver.trackedPriority(tracker.effectivePriority(basePriority()));
+            tracking = tracker.watch(basePriority(), lifecycle::trackedPriority);
+            lifecycle.trackedPriority(tracker.effectivePriority(basePriority()));
         } catch (RuntimeException e) {
             LOG.error("VRRP instance {}: health tracking failed; keeping the base priority", name(), e);
         }
@@ -230,97 +212,102 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     @Override
     public String name() {
-        return driver.name();
+        return lifecycle.name();
     }
 
     @Override
     public int vrid() {
-        return driver.vrid();
+        return lifecycle.vrid();
     }
 
     @Override
     public String interfaceName() {
-        return driver.interfaceName();
+        return lifecycle.interfaceName();
     }
 
     @Override
     public int version() {
-        return driver.version();
+        return lifecycle.version();
     }
 
     @Override
     public VrrpState state() {
-        return driver.state();
+        return lifecycle.state();
+    }
+
+    @Override
+    public Optional<String> fault() {
+        return lifecycle.fault();
     }
 
     @Override
     public Instant stateSince() {
-        return driver.stateSince();
+        return lifecycle.stateSince();
     }
 
     @Override
     public int basePriority() {
-        return driver.basePriority();
+        return lifecycle.basePriority();
     }
 
     @Override
     public int effectivePriority() {
-        return driver.effectivePriority();
+        return lifecycle.effectivePriority();
     }
 
     @Override
     public Optional<Integer> priorityOverride() {
-        return driver.priorityOverride();
+        return lifecycle.priorityOverride();
     }
 
     @Override
     public Optional<InetAddress> primaryAddress() {
-        return driver.primaryAddress();
+        return lifecycle.primaryAddress();
     }
 
     @Override
     public Optional<InetAddress> masterAddress() {
-        return driver.masterAddress();
+        return lifecycle.masterAddress();
     }
 
     @Override
     public Duration advertInterval() {
-        return driver.advertInterval();
+        return lifecycle.advertInterval();
     }
 
     @Override
     public boolean preempt() {
-        return driver.preempt();
+        return lifecycle.preempt();
     }
 
     @Override
     public List<InetAddress> virtualAddresses() {
-        return driver.virtualAddresses();
+        return lifecycle.virtualAddresses();
     }
 
     @Override
     public VrrpCounters counters() {
-        return driver.counters();
+        return lifecycle.counters();
     }
 
     @Override
     public List<String> warnings() {
         String refused = refusedConfiguration;
         if (refused == null) {
-            return driver.warnings();
+            return lifecycle.warnings();
         }
-        List<String> all = new java.util.ArrayList<>(driver.warnings());
+        List<String> all = new java.util.ArrayList<>(lifecycle.warnings());
         all.add(refused + " (running with the previous configuration)");
         return List.copyOf(all);
     }
 
     @Override
     public void overridePriority(Optional<Integer> priority) {
-        driver.overridePriority(priority);
+        lifecycle.overridePriority(priority);
     }
 
     @Override
     public void resign(Duration holdOff) {
-        driver.resign(holdOff == null ? driver.options().resignHoldOff() : holdOff);
+        lifecycle.resign(holdOff);
     }
 }

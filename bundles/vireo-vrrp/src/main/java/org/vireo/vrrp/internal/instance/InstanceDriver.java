@@ -298,6 +298,11 @@ final class InstanceDriver implements VrrpInstance {
     }
 
     @Override
+    public Optional<String> fault() {
+        return Optional.empty();
+    }
+
+    @Override
     public Instant stateSince() {
         return stateSince;
     }

@@ -1,0 +1,232 @@
+package org.vireo.vrrp.internal.instance;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.vrrp.VrrpCounters;
+import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.VrrpState;
+
+/**
+ * Keeps one instance running. While its transport channel cannot be opened (no such interface, no
+ * privilege, no libpcap) the instance is in FAULT with the reason, and it retries by itself; once open,
+ * the {@link InstanceDriver} runs the election. Everything here happens on the scheduler thread.
+ */
+final class InstanceLifecycle implements VrrpInstance {
+
+    static final long RETRY_MICROS = 5_000_000;
+
+    private static final Logger LOG = LoggerFactory.getLogger(InstanceLifecycle.class);
+
+    private final Scheduler scheduler;
+    private final StateSink sink;
+    private final InstanceDriver.ChannelOpener opener;
+    private final Scheduler.Timer retry;
+    private volatile InstanceOptions options;
+    private volatile InstanceDriver driver;
+    private volatile String fault;
+    private volatile Instant since = Instant.now();
+    private volatile boolean stopped;
+    private volatile int trackedPriority;
+    private volatile Optional<Integer> override = Optional.empty();
+
+    InstanceLifecycle(InstanceOptions options, Scheduler scheduler, StateSink sink, InstanceDriver.ChannelOpener opener) {
+        this.options = options;
+        this.scheduler = scheduler;
+        this.sink = sink;
+        this.opener = opener;
+        this.trackedPriority = options.priority();
+        this.retry = scheduler.timer(this::tryStart);
+    }
+
+    /** Starts, or goes to FAULT and keeps trying. */
+    void start() {
+        scheduler.execute(this::tryStart);
+    }
+
+    private void tryStart() {
+        if (stopped || driver != null) {
+            return;
+        }
+        InstanceDriver started;
+        try {
+            started = new InstanceDriver(options, scheduler, sink, opener);
+        } catch (IOException | RuntimeException e) {
+            String reason = "cannot open " + options.interfaceName() + ": " + e.getMessage();
+            if (!reason.equals(fault)) {
+                LOG.error("VRRP instance {}: {}; retrying every {} s", options.name(), reason, RETRY_MICROS / 1_000_000);
+                boolean wasRunning = fault == null;
+                fault = reason;
+                since = Instant.now();
+                if (wasRunning) {
+                    sink.stateChanged(this, VrrpState.INITIALIZE, VrrpState.FAULT, false);
+                }
+            }
+            retry.arm(RETRY_MICROS);
+            return;
+        }
+        if (fault != null) {
+            LOG.info("VRRP instance {}: {} is usable again", options.name(), options.interfaceName());
+            sink.stateChanged(this, VrrpState.FAULT, VrrpState.INITIALIZE, false);
+        }
+        fault = null;
+        started.trackedPriority(trackedPriority);
+        if (override.isPresent()) {
+            started.overridePriority(override);
+        }
+        driver = started;
+        started.start();
+    }
+
+    /** Leaves the election (a master sends priority 0 first) and stops retrying. */
+    void stop() {
+        stopped = true;
+        retry.cancel();
+        if (driver != null) {
+            driver.stop();
+        }
+    }
+
+    void trackedPriority(int priority) {
+        trackedPriority = priority;
+        InstanceDriver d = driver;
+        if (d != null) {
+            d.trackedPriority(priority);
+        }
+    }
+
+    /** See {@link InstanceDriver#basePriority(InstanceOptions)}. */
+    void basePriority(InstanceOptions changed) {
+        InstanceDriver d = driver;
+        if (d != null) {
+            d.basePriority(changed);
+        }
+        options = changed;
+        trackedPriority = changed.priority();
+    }
+
+    InstanceOptions options() {
+        return options;
+    }
+
+    @Override
+    public Optional<String> fault() {
+        return Optional.ofNullable(fault);
+    }
+
+    @Override
+    public VrrpState state() {
+        InstanceDriver d = driver;
+        return d != null ? d.state() : fault != null ? VrrpState.FAULT : VrrpState.INITIALIZE;
+    }
+
+    @Override
+    public Instant stateSince() {
+        InstanceDriver d = driver;
+        return d != null ? d.stateSince() : since;
+    }
+
+    @Override
+    public void overridePriority(Optional<Integer> priority) {
+        InstanceDriver d = driver;
+        if (d != null) {
+            d.overridePriority(priority); // checks the range
+        } else {
+            priority.filter(p -> p < 0 || p > 254).ifPresent(p -> {
+                throw new IllegalArgumentException("priority " + p + " for instance " + name() + ": an override is 0-254");
+            });
+        }
+        override = priority;
+    }
+
+    @Override
+    public void resign(Duration holdOff) {
+        InstanceDriver d = driver;
+        if (d == null) {
+            throw new IllegalStateException("instance " + name() + " is not running (" + state() + "): nothing to resign");
+        }
+        d.resign(holdOff == null ? options.resignHoldOff() : holdOff);
+    }
+
+    @Override
+    public String name() {
+        return options.name();
+    }
+
+    @Override
+    public int vrid() {
+        return options.vrid();
+    }
+
+    @Override
+    public String interfaceName() {
+        return options.interfaceName();
+    }
+
+    @Override
+    public int version() {
+        return options.version();
+    }
+
+    @Override
+    public int basePriority() {
+        return options.priority();
+    }
+
+    @Override
+    public int effectivePriority() {
+        InstanceDriver d = driver;
+        return d != null ? d.effectivePriority() : override.orElse(trackedPriority);
+    }
+
+    @Override
+    public Optional<Integer> priorityOverride() {
+        return override;
+    }
+
+    @Override
+    public Optional<InetAddress> primaryAddress() {
+        InstanceDriver d = driver;
+        return d != null ? d.primaryAddress() : Optional.empty();
+    }
+
+    @Override
+    public Optional<InetAddress> masterAddress() {
+        InstanceDriver d = driver;
+        return d != null ? d.masterAddress() : Optional.empty();
+    }
+
+    @Override
+    public Duration advertInterval() {
+        return Duration.ofMillis(options.advertIntervalMillis());
+    }
+
+    @Override
+    public boolean preempt() {
+        return options.preempt();
+    }
+
+    @Override
+    public List<InetAddress> virtualAddresses() {
+        return options.virtualAddresses();
+    }
+
+    @Override
+    public VrrpCounters counters() {
+        InstanceDriver d = driver;
+        return d != null ? d.counters() : new VrrpCounters(0, 0, 0, 0, 0, Map.of());
+    }
+
+    @Override
+    public List<String> warnings() {
+        InstanceDriver d = driver;
+        return d != null ? d.warnings() : List.of();
+    }
+}

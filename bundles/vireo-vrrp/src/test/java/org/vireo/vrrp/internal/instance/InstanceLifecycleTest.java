@@ -1,0 +1,73 @@
+package org.vireo.vrrp.internal.instance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.internal.transport.InMemoryTransport;
+
+class InstanceLifecycleTest {
+
+    private final ManualScheduler clock = new ManualScheduler();
+    private final InMemoryTransport lan = new InMemoryTransport();
+    private final List<String> transitions = new ArrayList<>();
+    private int failuresLeft;
+
+    private InstanceLifecycle instance(String name, int priority) {
+        InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", "51", "priority",
+            String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "eth9"));
+        return new InstanceLifecycle(options, clock,
+            (i, previous, current, accept) -> transitions.add(i.name() + " " + previous + "->" + current),
+            receiver -> {
+                if (failuresLeft > 0) {
+                    failuresLeft--;
+                    throw new IOException("eth9: No such device exists");
+                }
+                return lan.open("eth9", false, 51, List.of(), receiver);
+            });
+    }
+
+    @Test
+    void anInterfaceThatCannotBeOpenedIsAFaultWithItsReasonUntilItAppears() {
+        failuresLeft = 3;
+        InstanceLifecycle a = instance("a", 200);
+        a.start();
+        clock.advanceSeconds(1);
+
+        assertThat(a.state()).isEqualTo(VrrpState.FAULT);
+        assertThat(a.fault()).contains("cannot open eth9: eth9: No such device exists");
+        assertThat(transitions).containsExactly("a INITIALIZE->FAULT");
+        assertThatThrownBy(() -> a.resign(null)).hasMessageContaining("is not running (FAULT)");
+
+        a.overridePriority(Optional.of(150)); // kept for when it runs
+        clock.advanceSeconds(3 * InstanceLifecycle.RETRY_MICROS / 1e6 + 5);
+
+        assertThat(a.fault()).isEmpty();
+        assertThat(a.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(a.effectivePriority()).isEqualTo(150);
+        assertThat(transitions).containsExactly("a INITIALIZE->FAULT", "a FAULT->INITIALIZE",
+            "a INITIALIZE->BACKUP", "a BACKUP->MASTER");
+    }
+
+    @Test
+    void stoppingAFaultyInstanceStopsTheRetries() {
+        failuresLeft = Integer.MAX_VALUE;
+        InstanceLifecycle a = instance("a", 200);
+        a.start();
+        clock.advanceSeconds(1);
+
+        a.stop();
+        failuresLeft = 0;
+        clock.advanceSeconds(60);
+
+        assertThat(a.state()).isEqualTo(VrrpState.FAULT);
+        assertThat(transitions).containsExactly("a INITIALIZE->FAULT");
+    }
+}
