@@ -97,8 +97,12 @@ public abstract class VireoTestSupport {
         }
     }
 
-    /** Runs a shell command as the console would; returns what it printed plus its result. */
+    /**
+     * Runs a shell command as the console would; returns what it printed plus its result. Waits first for
+     * the command to be registered: Karaf registers a bundle's commands a moment after the bundle starts.
+     */
     protected String execute(String command) throws Exception {
+        awaitCommand(command.trim().split("\\s+")[0]);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         Session session = sessionFactory.create(System.in, out, out);
@@ -111,8 +115,25 @@ public abstract class VireoTestSupport {
         }
     }
 
+    /** Waits until {@code scope:name} is registered; the registry sends no event, so this polls it. */
+    protected void awaitCommand(String scopedName) throws InterruptedException {
+        int colon = scopedName.indexOf(':');
+        if (colon < 0) {
+            return;
+        }
+        String scope = scopedName.substring(0, colon);
+        String name = scopedName.substring(colon + 1);
+        long deadline = System.currentTimeMillis() + TIMEOUT_MS;
+        while (sessionFactory.getRegistry().getCommand(scope, name) == null) {
+            assertTrue("command " + scopedName + " was not registered within " + TIMEOUT_MS + " ms",
+                System.currentTimeMillis() < deadline);
+            Thread.sleep(50);
+        }
+    }
+
     /** Runs a command that must fail; returns the failure's message. */
-    protected String executeExpectingFailure(String command) {
+    protected String executeExpectingFailure(String command) throws InterruptedException {
+        awaitCommand(command.trim().split("\\s+")[0]);
         try {
             String output = execute(command);
             throw new AssertionError("'" + command + "' succeeded but should have failed: " + output);

@@ -164,7 +164,8 @@ public class VrrpInstancesIT extends VireoTestSupport {
     }
 
     @Test
-    public void commandsNameAnUnknownInstanceAndTheKnownOnes() {
+    public void commandsNameAnUnknownInstanceAndTheKnownOnes() throws Exception {
+        awaitStates(VrrpState.MASTER, VrrpState.BACKUP); // both instances exist
         String error = executeExpectingFailure("vrrp:show nosuch");
         assertEquals("no VRRP instance 'nosuch' on this node: there are a, b", error);
         error = executeExpectingFailure("vrrp:priority a 255");
