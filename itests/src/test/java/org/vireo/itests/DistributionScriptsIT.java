@@ -11,8 +11,12 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -113,10 +117,10 @@ public class DistributionScriptsIT {
     public void aRestartKeepsTheRoleRecordedAtTheFirstStartAndNoNewPasswordIsMade() throws Exception {
         start(Map.of("VIREO_ROLE", "director"), "director");
         String password = Files.readString(home.resolve("etc/admin.password"));
-        String cfg = Files.readString(home.resolve("etc/org.vireo.node.cfg"));
+        // Karaf writes the recorded role back to the file a moment after the node logged it
+        awaitFileMatches(home.resolve("etc/org.vireo.node.cfg"), "(?s).*\\nrole = director\\n.*");
         stop();
 
-        assertTrue(cfg, cfg.matches("(?s).*\\nrole = director\\n.*"));
         String stderr = start(Map.of(), "director"); // no VIREO_ROLE now: the configuration decides
         assertFalse(stderr, stderr.contains("created the login"));
         assertEquals(password, Files.readString(home.resolve("etc/admin.password")));
@@ -156,6 +160,24 @@ public class DistributionScriptsIT {
         // setenv ran before the JVM started: its message is complete by now
         synchronized (setenvLines) {
             return String.join("\n", setenvLines);
+        }
+    }
+
+    /** Waits, on file-system events, until {@code file} matches {@code regex}. */
+    private static void awaitFileMatches(Path file, String regex) throws Exception {
+        try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
+            file.getParent().register(watcher, StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_CREATE);
+            long deadline = System.currentTimeMillis() + TIMEOUT_MS;
+            while (!Files.readString(file).matches(regex)) {
+                long left = deadline - System.currentTimeMillis();
+                WatchKey key = left > 0 ? watcher.poll(left, TimeUnit.MILLISECONDS) : null;
+                if (key == null) {
+                    throw new AssertionError(file + " does not match " + regex + " within " + TIMEOUT_MS + " ms:\n"
+                        + Files.readString(file));
+                }
+                key.pollEvents();
+                key.reset();
+            }
         }
     }
 
