@@ -99,7 +99,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
             refused(e, old);
             return;
         }
-        stopDriver();
+        stopInstance();
         start(next);
     }
 
@@ -122,14 +122,14 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     @Deactivate
     synchronized void deactivate() {
         try {
-            stopDriver();
+            stopInstance();
         } finally {
             node.release(lifecycle.options());
         }
     }
 
     /** Stops the election: the priority-0 advert and the release of the VIPs happen before this returns. */
-    private void stopDriver() {
+    private void stopInstance() {
         try {
             node.runAndWait(lifecycle::stop, STOP_TIMEOUT_SECONDS);
         } catch (InterruptedException e) {
@@ -161,7 +161,8 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     }
 
     synchronized void removeTracker(EffectivePriority tracker) {
-        if (lifecycle != null && name().equals(trackers.remove(tracker))) {
+        String instanceName = trackers.remove(tracker);
+        if (lifecycle != null && name().equals(instanceName)) {
             closeTracking();
             lifecycle.trackedPriority(basePriority());
         }

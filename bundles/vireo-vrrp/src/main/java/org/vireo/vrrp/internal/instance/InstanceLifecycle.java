@@ -95,7 +95,7 @@ final class InstanceLifecycle implements VrrpInstance {
     }
 
     void trackedPriority(int priority) {
-        trackedPriority = priority;
+        trackedPriority = Math.max(0, Math.min(priority, options.priority())); // as the driver clamps it
         InstanceDriver d = driver;
         if (d != null) {
             d.trackedPriority(priority);
