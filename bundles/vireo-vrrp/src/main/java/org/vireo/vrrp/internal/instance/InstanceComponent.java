@@ -190,7 +190,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     }
 
     @Override
-    public void stateChanged(VrrpInstance instance, VrrpState previous, VrrpState current, boolean acceptMode) {
+    public void stateChanged(String instanceName, VrrpState previous, VrrpState current, boolean acceptMode) {
         for (VrrpStateListener listener : listeners) {
             if (current == VrrpState.MASTER) {
                 listener.becameMaster(this, acceptMode);

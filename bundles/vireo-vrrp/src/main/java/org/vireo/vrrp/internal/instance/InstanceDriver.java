@@ -14,7 +14,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpCounters;
-import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpTransport;
 import org.vireo.vrrp.internal.fsm.FsmAction;
@@ -35,7 +34,7 @@ import org.vireo.vrrp.internal.packet.VrrpVersion;
  * on the scheduler thread only, and carries out its actions (send, timers, state changes). Received
  * packets are decoded and checked on the transport's thread; only accepted adverts reach the scheduler.
  */
-final class InstanceDriver implements VrrpInstance {
+final class InstanceDriver {
 
     private static final Logger LOG = LoggerFactory.getLogger(InstanceDriver.class);
 
@@ -149,8 +148,7 @@ final class InstanceDriver implements VrrpInstance {
         trackedPriority(changed.priority());
     }
 
-    @Override
-    public void overridePriority(Optional<Integer> priority) {
+    void overridePriority(Optional<Integer> priority) {
         priority.ifPresent(p -> {
             if (p < 0 || p > 254) {
                 throw new IllegalArgumentException("priority " + p + " for instance " + options.name()
@@ -161,8 +159,7 @@ final class InstanceDriver implements VrrpInstance {
         scheduler.execute(this::priorityMayHaveChanged);
     }
 
-    @Override
-    public void resign(Duration holdOff) {
+    void resign(Duration holdOff) {
         scheduler.execute(() -> {
             resignedUntilMicros = scheduler.nowMicros() + holdOff.toNanos() / 1000;
             priorityMayHaveChanged();
@@ -177,8 +174,7 @@ final class InstanceDriver implements VrrpInstance {
         }
     }
 
-    @Override
-    public int effectivePriority() {
+    int effectivePriority() {
         if (resignedUntilMicros != Long.MIN_VALUE && scheduler.nowMicros() < resignedUntilMicros) {
             return 0;
         }
@@ -262,7 +258,7 @@ final class InstanceDriver implements VrrpInstance {
         LOG.info("VRRP instance {} (VRID {}, {}): {} -> {} at priority {}", options.name(), options.vrid(),
             options.interfaceName(), previous, next, fsm.effectivePriority());
         try {
-            sink.stateChanged(this, previous, next, acceptMode);
+            sink.stateChanged(options.name(), previous, next, acceptMode);
         } catch (RuntimeException e) {
             LOG.error("VRRP instance {}: a state listener failed on {} -> {}", options.name(), previous, next, e);
         }
@@ -272,85 +268,39 @@ final class InstanceDriver implements VrrpInstance {
         return options;
     }
 
-    @Override
-    public String name() {
-        return options.name();
-    }
 
-    @Override
-    public int vrid() {
-        return options.vrid();
-    }
 
-    @Override
-    public String interfaceName() {
-        return options.interfaceName();
-    }
 
-    @Override
-    public int version() {
-        return options.version();
-    }
 
-    @Override
-    public VrrpState state() {
+    VrrpState state() {
         return state;
     }
 
-    @Override
-    public Optional<String> fault() {
-        return Optional.empty();
-    }
 
-    @Override
-    public Instant stateSince() {
+    Instant stateSince() {
         return stateSince;
     }
 
-    @Override
-    public int basePriority() {
-        return options.priority();
-    }
 
-    @Override
-    public Optional<Integer> priorityOverride() {
-        return override;
-    }
 
-    @Override
-    public Optional<InetAddress> primaryAddress() {
+    Optional<InetAddress> primaryAddress() {
         return Optional.of(channel.sourceAddress());
     }
 
-    @Override
-    public Optional<InetAddress> masterAddress() {
+    Optional<InetAddress> masterAddress() {
         return masterAddress;
     }
 
-    @Override
-    public Duration advertInterval() {
-        return Duration.ofMillis(options.advertIntervalMillis());
-    }
 
-    @Override
-    public boolean preempt() {
-        return options.preempt();
-    }
 
-    @Override
-    public List<InetAddress> virtualAddresses() {
-        return options.virtualAddresses();
-    }
 
-    @Override
-    public VrrpCounters counters() {
+    VrrpCounters counters() {
         Map<DropReason, Long> dropped = drops.snapshot();
         return new VrrpCounters(advertsSent.get(), drops.received(), priorityZeroReceived.get(), becameMaster.get(),
             addressListMismatches.get(), dropped);
     }
 
-    @Override
-    public List<String> warnings() {
+    List<String> warnings() {
         return warnings;
     }
 }

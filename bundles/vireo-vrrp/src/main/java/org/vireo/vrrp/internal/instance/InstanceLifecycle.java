@@ -66,7 +66,7 @@ final class InstanceLifecycle implements VrrpInstance {
                 fault = reason;
                 since = Instant.now();
                 if (wasRunning) {
-                    sink.stateChanged(this, VrrpState.INITIALIZE, VrrpState.FAULT, false);
+                    sink.stateChanged(options.name(), VrrpState.INITIALIZE, VrrpState.FAULT, false);
                 }
             }
             retry.arm(RETRY_MICROS);
@@ -74,7 +74,7 @@ final class InstanceLifecycle implements VrrpInstance {
         }
         if (fault != null) {
             LOG.info("VRRP instance {}: {} is usable again", options.name(), options.interfaceName());
-            sink.stateChanged(this, VrrpState.FAULT, VrrpState.INITIALIZE, false);
+            sink.stateChanged(options.name(), VrrpState.FAULT, VrrpState.INITIALIZE, false);
         }
         fault = null;
         started.trackedPriority(trackedPriority);
@@ -188,7 +188,7 @@ final class InstanceLifecycle implements VrrpInstance {
 
     @Override
     public Optional<Integer> priorityOverride() {
-        return override;
+        return override; // the driver gets every override through here
     }
 
     @Override

@@ -25,7 +25,7 @@ class InstanceDriverTest {
         InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", String.valueOf(vrid),
             "priority", String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "lan0"));
         InstanceDriver driver = new InstanceDriver(options, clock,
-            (i, previous, current, accept) -> transitions.add(i.name() + " " + previous + "->" + current),
+            (instance, previous, current, accept) -> transitions.add(instance + " " + previous + "->" + current),
             receiver -> lan.open("lan0", false, vrid, List.of(), receiver));
         driver.start();
         return driver;
@@ -78,7 +78,7 @@ class InstanceDriverTest {
         clock.advanceSeconds(5);
 
         assertThat(b.state()).isEqualTo(VrrpState.MASTER);
-        assertThat(b.basePriority()).isEqualTo(250);
+        assertThat(b.options().priority()).isEqualTo(250);
         assertThat(transitions).containsExactly("b BACKUP->MASTER", "a MASTER->BACKUP"); // b never left the election
         assertThatThrownBy(() -> b.basePriority(b.options().withPriority(255)))
             .hasMessageContaining("only a priority change between 1 and 254");

@@ -24,7 +24,7 @@ class InstanceLifecycleTest {
         InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", "51", "priority",
             String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "eth9"));
         return new InstanceLifecycle(options, clock,
-            (i, previous, current, accept) -> transitions.add(i.name() + " " + previous + "->" + current),
+            (instance, previous, current, accept) -> transitions.add(instance + " " + previous + "->" + current),
             receiver -> {
                 if (failuresLeft > 0) {
                     failuresLeft--;
