@@ -5,7 +5,6 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.Set;
 
 import org.junit.Before;
@@ -158,12 +157,6 @@ public class RoleSwitchIT extends VireoTestSupport {
     }
 
     private void updateNodeConfiguration(String key, String value) throws Exception {
-        org.osgi.service.cm.Configuration c = configurationAdmin.getConfiguration(NodeIdentity.PID, "?");
-        Dictionary<String, Object> p = c.getProperties();
-        if (p == null) {
-            p = new Hashtable<>();
-        }
-        p.put(key, value);
-        c.update(p);
+        updateConfiguration(configurationAdmin.getConfiguration(NodeIdentity.PID, "?"), key, value);
     }
 }

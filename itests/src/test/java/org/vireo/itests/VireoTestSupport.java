@@ -244,6 +244,17 @@ public abstract class VireoTestSupport {
         assertEquals("bundles not active: " + failed, List.of(), failed);
     }
 
+    /** Sets one key of a configuration, keeping the others. */
+    protected static void updateConfiguration(org.osgi.service.cm.Configuration c, String key, String value)
+        throws IOException {
+        java.util.Dictionary<String, Object> p = c.getProperties();
+        if (p == null) {
+            p = new java.util.Hashtable<>();
+        }
+        p.put(key, value);
+        c.update(p);
+    }
+
     @FunctionalInterface
     protected interface ThrowingRunnable {
         void run() throws Exception;

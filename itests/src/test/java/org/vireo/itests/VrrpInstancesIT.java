@@ -112,23 +112,17 @@ public class VrrpInstancesIT extends VireoTestSupport {
         awaitStates(VrrpState.MASTER, VrrpState.BACKUP);
         org.osgi.service.cm.Configuration b = configurationAdmin.listConfigurations("(name=b)")[0];
 
-        awaitServiceModified(VrrpInstance.class, () -> update(b, "priority", "999"));
+        awaitServiceModified(VrrpInstance.class, () -> updateConfiguration(b, "priority", "999"));
         assertEquals(100, instance("b").basePriority());
         String show = execute("vrrp:show b");
         assertTrue(show, show.contains("priority = 999: expected 1-255 (255: the address owner) (running with the"
             + " previous configuration)"));
 
-        awaitServiceModified(VrrpInstance.class, () -> update(b, "priority", "150"));
+        awaitServiceModified(VrrpInstance.class, () -> updateConfiguration(b, "priority", "150"));
         assertEquals(150, instance("b").basePriority());
         assertTrue(instance("b").warnings().isEmpty());
         awaitStates(VrrpState.MASTER, VrrpState.BACKUP); // a (200) keeps or takes back mastership
-        update(b, "priority", "100");
-    }
-
-    private static void update(org.osgi.service.cm.Configuration c, String key, String value) throws Exception {
-        Dictionary<String, Object> p = c.getProperties();
-        p.put(key, value);
-        c.update(p);
+        updateConfiguration(b, "priority", "100");
     }
 
     @Test

@@ -12,7 +12,9 @@ final class Instances {
     private Instances() {
     }
 
-    static VrrpInstance byName(List<VrrpInstance> instances, String name) {
+    /** @param instances the command's optional reference: null when no instance is configured */
+    static VrrpInstance byName(List<VrrpInstance> optionalInstances, String name) {
+        List<VrrpInstance> instances = optionalInstances == null ? List.of() : optionalInstances;
         return instances.stream().filter(i -> i.name().equals(name)).findFirst()
             .orElseThrow(() -> new IllegalArgumentException("no VRRP instance '" + name + "' on this node: "
                 + (instances.isEmpty() ? "none is configured (etc/org.vireo.vrrp.instance-<name>.cfg)"

@@ -35,7 +35,7 @@ public class PriorityCommand implements Action {
 
     @Override
     public Object execute() {
-        VrrpInstance i = Instances.byName(instances == null ? List.of() : instances, name);
+        VrrpInstance i = Instances.byName(instances, name);
         if (clear == (priority != null)) {
             throw new IllegalArgumentException("usage: vrrp:priority <name> <0-254>, or vrrp:priority --clear <name>");
         }

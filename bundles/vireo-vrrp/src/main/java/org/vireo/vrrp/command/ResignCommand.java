@@ -33,7 +33,7 @@ public class ResignCommand implements Action {
 
     @Override
     public Object execute() {
-        VrrpInstance i = Instances.byName(instances == null ? List.of() : instances, name);
+        VrrpInstance i = Instances.byName(instances, name);
         if (holdOffSeconds != null && (holdOffSeconds < 1 || holdOffSeconds > 86_400)) {
             throw new IllegalArgumentException("--hold-off " + holdOffSeconds + ": expected 1-86400 seconds");
         }

@@ -30,7 +30,7 @@ public class ShowCommand implements Action {
 
     @Override
     public Object execute() {
-        VrrpInstance i = Instances.byName(instances == null ? List.of() : instances, name);
+        VrrpInstance i = Instances.byName(instances, name);
         VrrpCounters c = i.counters();
         Duration inState = Duration.between(i.stateSince(), Instant.now());
         StringBuilder out = new StringBuilder();
