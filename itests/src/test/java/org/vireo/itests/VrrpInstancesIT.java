@@ -56,6 +56,7 @@ public class VrrpInstancesIT extends VireoTestSupport {
         return List.of(
             editConfigurationFilePut(file, "name", name),
             editConfigurationFilePut(file, "interfaceName", "mem-" + name),
+            editConfigurationFilePut(file, "transport.target", "(vrrp.transport=memory)"),
             editConfigurationFilePut(file, "vrid", "51"),
             editConfigurationFilePut(file, "priority", priority),
             editConfigurationFilePut(file, "advertIntervalMillis", "100"),

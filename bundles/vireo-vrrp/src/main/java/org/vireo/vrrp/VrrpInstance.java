@@ -54,6 +54,16 @@ public interface VrrpInstance {
 
     List<InetAddress> virtualAddresses();
 
+    /** Whether the master sends from, and answers ARP with, the virtual router MAC (RFC 5798 7.3) on a macvlan. */
+    boolean virtualMac();
+
+    /**
+     * The VRRP message (no IP header) this instance sends when it gives up mastership: priority 0, its
+     * interval and addresses, checksummed for its channel's source and destination. A guard process beside
+     * the JVM sends it if the JVM dies while master. Empty while the channel is not open.
+     */
+    Optional<byte[]> resignationAdvert();
+
     VrrpCounters counters();
 
     /** Warnings an operator should see in {@code vrrp:show} (e.g. tracking configured with preemption off). */

@@ -6,24 +6,50 @@ import java.util.List;
 
 /**
  * Carries VRRP messages (the VRRP part only: the transport builds and strips the IP header) for the
- * instances of this node: libpcap on the wire (bundle vireo-vip), or in memory for tests.
+ * instances of this node: libpcap on the wire (bundle vireo-vip, service property
+ * {@code vrrp.transport=pcap}), or in memory for tests ({@code vrrp.transport=memory}).
  */
 public interface VrrpTransport {
 
+    /** Service property naming the kind of transport; an instance picks one with {@code transport.target}. */
+    String KIND_PROPERTY = "vrrp.transport";
+
     /**
-     * Opens a channel for one instance. Messages for {@code vrid} that reach {@code interfaceName} are
+     * Opens a channel for one instance. Messages for the instance's VRID that reach its interface are
      * handed to {@code receiver}, on a thread of the transport, except those this node sent itself.
      *
-     * @param unicastPeers where to send instead of the multicast group (224.0.0.18 / ff02::12); empty: multicast
-     * @throws IOException if the interface cannot be opened, naming the interface and the reason
+     * @throws IOException if the interface cannot be opened, naming the interface, what is missing and how to fix it
      */
-    Channel open(String interfaceName, boolean ipv6, int vrid, List<InetAddress> unicastPeers, Receiver receiver)
-        throws IOException;
+    Channel open(ChannelSpec spec, Receiver receiver) throws IOException;
 
-    /** A VRRP message as it arrived, with the IP facts the receive checks need. */
+    /**
+     * What an instance's channel needs to know.
+     *
+     * @param unicastPeers     where to send instead of the multicast group (224.0.0.18 / ff02::12); empty: multicast
+     * @param virtualMac       send from the virtual router MAC (RFC 5798 7.2) instead of the interface's MAC
+     * @param virtualAddresses the instance's VIPs: never taken as the channel's source address
+     */
+    record ChannelSpec(String interfaceName, boolean ipv6, int vrid, List<InetAddress> unicastPeers,
+                       boolean virtualMac, List<InetAddress> virtualAddresses) {
+        public ChannelSpec {
+            unicastPeers = List.copyOf(unicastPeers);
+            virtualAddresses = List.copyOf(virtualAddresses);
+        }
+    }
+
+    /** Where a channel's messages arrive, on a thread of the transport. */
     @FunctionalInterface
     interface Receiver {
+
+        /** A VRRP message as it arrived, with the IP facts the receive checks need. */
         void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination, int ttl);
+
+        /**
+         * The channel stopped working (the interface went away, the capture failed) and is closed; the
+         * instance goes to FAULT with {@code reason} and reopens it when it can.
+         */
+        default void failed(String reason) {
+        }
     }
 
     /** One instance's way out. */

@@ -6,12 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Reads the addresses out of {@code ip -o addr show} (one line per address: "2: eth0    inet 10.0.0.1/24 ..."). */
-final class IpAddrOutput {
+public final class IpAddrOutput {
 
     private IpAddrOutput() {
     }
 
-    static List<InetAddress> addresses(String output) {
+    public static List<InetAddress> addresses(String output) {
         List<InetAddress> result = new ArrayList<>();
         for (String line : output.split("\n")) {
             String[] words = line.trim().split("\\s+");

@@ -12,18 +12,18 @@ import java.util.concurrent.TimeUnit;
  * change only on VRRP state changes, so a process start (a few ms) is cheap, and every change is checked
  * by reading the addresses back. The prefix runs it elsewhere, e.g. {@code ip netns exec NS} in the lab.
  */
-final class IpCommand {
+public final class IpCommand {
 
     private static final long TIMEOUT_SECONDS = 10;
 
     private final List<String> prefix;
 
-    IpCommand(List<String> prefix) {
+    public IpCommand(List<String> prefix) {
         this.prefix = List.copyOf(prefix);
     }
 
     /** Runs {@code ip args...}; returns its standard output. */
-    String run(String... args) throws IOException {
+    public String run(String... args) throws IOException {
         List<String> command = new ArrayList<>(prefix);
         command.add("ip");
         command.addAll(List.of(args));

@@ -2,6 +2,7 @@ package org.vireo.vip.internal.frame;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.util.Objects;
 
 /**
@@ -127,5 +128,26 @@ public final class VrrpFrames {
         return new ReceivedVrrp(eth.source(), eth.destination(), eth.vlanId(),
                 Addresses.ipv6(f, ip + 8), Addresses.ipv6(f, ip + 24), Bytes.u8(f, ip + 7), IP_PROTOCOL_VRRP,
                 ip + Ipv6Header.LENGTH, payloadLength);
+    }
+
+    /**
+     * Rewrites the checksum of a VRRPv3 message (version nibble 3) that was computed for destination
+     * {@code from} so that it is right for {@code to}: the v3 checksum covers the IP pseudo-header, so each
+     * unicast peer needs its own (RFC 1624 incremental update). VRRPv2 messages are left as they are.
+     */
+    public static void retargetChecksum(byte[] vrrp, int off, InetAddress from, InetAddress to) {
+        if ((Bytes.u8(vrrp, off) >>> 4) != 3) {
+            return;
+        }
+        byte[] a = from.getAddress();
+        byte[] b = to.getAddress();
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("cannot retarget from " + from + " to " + to + ": different families");
+        }
+        long sum = ~Bytes.u16(vrrp, off + 6) & 0xffff;
+        for (int i = 0; i < a.length; i += 2) {
+            sum += (~Bytes.u16(a, i) & 0xffff) + Bytes.u16(b, i);
+        }
+        Bytes.put16(vrrp, off + 6, InternetChecksum.finish(sum));
     }
 }

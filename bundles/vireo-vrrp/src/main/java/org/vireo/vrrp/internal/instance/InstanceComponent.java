@@ -38,7 +38,7 @@ import org.vireo.vrrp.VrrpTransport;
  * instance goes on with the configuration it had (at first start: it does not start).
  */
 @Component(service = VrrpInstance.class, configurationPid = VrrpInstance.FACTORY_PID,
-    configurationPolicy = ConfigurationPolicy.REQUIRE)
+    configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true) // runs whether or not anyone looks it up
 @Designate(ocd = InstanceConfig.class, factory = true)
 public class InstanceComponent implements VrrpInstance, StateSink {
 
@@ -109,8 +109,9 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     }
 
     private void start(InstanceOptions options) {
-        lifecycle = new InstanceLifecycle(options, node, this, receiver -> transport.open(options.interfaceName(),
-            options.ipv6(), options.vrid(), options.unicastPeers(), receiver));
+        VrrpTransport.ChannelSpec spec = new VrrpTransport.ChannelSpec(options.interfaceName(), options.ipv6(),
+            options.vrid(), options.unicastPeers(), options.virtualMac(), options.virtualAddresses());
+        lifecycle = new InstanceLifecycle(options, node, this, receiver -> transport.open(spec, receiver));
         trackers.entrySet().stream().filter(t -> options.name().equals(t.getValue())).findFirst()
             .ifPresent(t -> track(t.getKey()));
         lifecycle.start();
@@ -284,6 +285,16 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     @Override
     public List<InetAddress> virtualAddresses() {
         return lifecycle.virtualAddresses();
+    }
+
+    @Override
+    public boolean virtualMac() {
+        return lifecycle.virtualMac();
+    }
+
+    @Override
+    public Optional<byte[]> resignationAdvert() {
+        return lifecycle.resignationAdvert();
     }
 
     @Override

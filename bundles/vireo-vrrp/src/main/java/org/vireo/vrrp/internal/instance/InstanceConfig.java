@@ -52,6 +52,11 @@ public @interface InstanceConfig {
         description = "Send adverts to these addresses instead of the multicast group; empty: multicast.")
     String[] unicastPeers() default {};
 
+    @AttributeDefinition(name = "Virtual MAC",
+        description = "Master sends from 00:00:5e:00:01:VRID (IPv6: 00:00:5e:00:02:VRID) and carries the VIPs on a"
+            + " macvlan vrrp.VRID, so a failover only teaches the switches, not every client's ARP cache.")
+    boolean virtualMac() default false;
+
     @AttributeDefinition(name = "Resign hold-off (s)",
         description = "How long vrrp:resign keeps the instance out of the election, 1-86400.")
     int resignHoldOffSeconds() default 60;

@@ -5,10 +5,12 @@ import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,6 +58,7 @@ final class InstanceDriver {
     private VrrpAdvert lastAdvert; // the advert to send, re-made only when priority or interval change
     private final byte[] sendBuffer = new byte[VrrpCodec.MAX_LENGTH];
     private final List<String> warnings;
+    private final Consumer<String> lost; // told on the scheduler thread when the channel fails
 
     // written on the scheduler thread, read by anyone
     private volatile VrrpState state = VrrpState.INITIALIZE;
@@ -66,16 +69,28 @@ final class InstanceDriver {
     private volatile Optional<InetAddress> masterAddress = Optional.empty();
 
     /** Opens the transport channel through {@code opener}, with this driver as its receiver. */
-    InstanceDriver(InstanceOptions options, Scheduler scheduler, StateSink sink, ChannelOpener opener)
-        throws IOException {
+    InstanceDriver(InstanceOptions options, Scheduler scheduler, StateSink sink, ChannelOpener opener,
+                   Consumer<String> lost) throws IOException {
         this.options = options;
+        this.lost = lost;
         this.scheduler = scheduler;
         this.sink = sink;
         this.trackedPriority = options.priority();
         this.version = options.version() == 2 ? VrrpVersion.V2 : VrrpVersion.V3;
         this.receiveContext = new ReceiveContext(version, options.vrid(), options.priority() == FsmConfig.OWNER_PRIORITY,
             options.virtualAddresses(), wireInterval());
-        this.channel = opener.open(this::received);
+        this.channel = opener.open(new VrrpTransport.Receiver() {
+            @Override
+            public void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
+                                 int ttl) {
+                InstanceDriver.this.received(message, offset, length, source, destination, ttl);
+            }
+
+            @Override
+            public void failed(String reason) {
+                scheduler.execute(() -> lost.accept(reason));
+            }
+        });
         this.fsm = new VrrpStateMachine(FsmConfig.builder(options.vrid(), channel.sourceAddress())
             .version(options.version() == 2 ? ProtocolVersion.V2 : ProtocolVersion.V3)
             .basePriority(options.priority())
@@ -268,20 +283,13 @@ final class InstanceDriver {
         return options;
     }
 
-
-
-
-
     VrrpState state() {
         return state;
     }
 
-
     Instant stateSince() {
         return stateSince;
     }
-
-
 
     Optional<InetAddress> primaryAddress() {
         return Optional.of(channel.sourceAddress());
@@ -291,8 +299,14 @@ final class InstanceDriver {
         return masterAddress;
     }
 
-
-
+    /** See {@link org.vireo.vrrp.VrrpInstance#resignationAdvert()}; any thread (its own buffer). */
+    byte[] resignationAdvert() {
+        int interval = version == VrrpVersion.V2 ? options.advertIntervalMillis() / 1000 : options.advertIntervalCentis();
+        VrrpAdvert advert = new VrrpAdvert(version, options.vrid(), 0, interval, options.virtualAddresses());
+        byte[] buffer = new byte[VrrpCodec.MAX_LENGTH];
+        int length = VrrpCodec.encode(advert, channel.sourceAddress(), channel.destination(), buffer, 0);
+        return Arrays.copyOf(buffer, length);
+    }
 
     VrrpCounters counters() {
         Map<DropReason, Long> dropped = drops.snapshot();

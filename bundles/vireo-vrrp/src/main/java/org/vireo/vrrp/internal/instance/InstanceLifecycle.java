@@ -56,22 +56,18 @@ final class InstanceLifecycle implements VrrpInstance {
             return;
         }
         InstanceDriver started;
+        InstanceDriver[] self = new InstanceDriver[1];
         try {
-            started = new InstanceDriver(options, scheduler, sink, opener);
-        } catch (IOException | RuntimeException e) {
-            String reason = "cannot open " + options.interfaceName() + ": " + e.getMessage();
-            if (!reason.equals(fault)) {
-                LOG.error("VRRP instance {}: {}; retrying every {} s", options.name(), reason, RETRY_MICROS / 1_000_000);
-                boolean wasRunning = fault == null;
-                fault = reason;
-                since = Instant.now();
-                if (wasRunning) {
-                    sink.stateChanged(options.name(), VrrpState.INITIALIZE, VrrpState.FAULT, false);
+            started = new InstanceDriver(options, scheduler, sink, opener, reason -> {
+                if (driver != null && driver == self[0]) { // not a late word from a driver already replaced
+                    channelLost(reason);
                 }
-            }
-            retry.arm(RETRY_MICROS);
+            });
+        } catch (IOException | RuntimeException e) {
+            faulted("cannot open " + options.interfaceName() + ": " + e.getMessage(), VrrpState.INITIALIZE);
             return;
         }
+        self[0] = started;
         if (fault != null) {
             LOG.info("VRRP instance {}: {} is usable again", options.name(), options.interfaceName());
             sink.stateChanged(options.name(), VrrpState.FAULT, VrrpState.INITIALIZE, false);
@@ -83,6 +79,27 @@ final class InstanceLifecycle implements VrrpInstance {
         }
         driver = started;
         started.start();
+    }
+
+    private void faulted(String reason, VrrpState previous) {
+        if (!reason.equals(fault)) {
+            LOG.error("VRRP instance {}: {}; retrying every {} s", options.name(), reason, RETRY_MICROS / 1_000_000);
+            boolean wasRunning = fault == null;
+            fault = reason;
+            since = Instant.now();
+            if (wasRunning) {
+                sink.stateChanged(options.name(), previous, VrrpState.FAULT, false);
+            }
+        }
+        retry.arm(RETRY_MICROS);
+    }
+
+    /** The transport closed the channel: leave the election (a master lets its VIPs go) and retry as at start. */
+    private void channelLost(String reason) {
+        InstanceDriver lostDriver = driver;
+        driver = null;
+        lostDriver.stop();
+        faulted(options.interfaceName() + " failed: " + reason, VrrpState.INITIALIZE);
     }
 
     /** Leaves the election (a master sends priority 0 first) and stops retrying. */
@@ -216,6 +233,17 @@ final class InstanceLifecycle implements VrrpInstance {
     @Override
     public List<InetAddress> virtualAddresses() {
         return options.virtualAddresses();
+    }
+
+    @Override
+    public boolean virtualMac() {
+        return options.virtualMac();
+    }
+
+    @Override
+    public Optional<byte[]> resignationAdvert() {
+        InstanceDriver d = driver;
+        return d != null ? Optional.of(d.resignationAdvert()) : Optional.empty();
     }
 
     @Override

@@ -15,7 +15,7 @@ import org.vireo.vrrp.VrrpInstance;
 public record InstanceOptions(String name, String interfaceName, int vrid, int version, boolean ipv6, int priority,
                               int advertIntervalMillis, boolean preempt, int preemptDelaySeconds, boolean accept,
                               List<InetAddress> virtualAddresses, List<InetAddress> unicastPeers,
-                              Duration resignHoldOff) {
+                              boolean virtualMac, Duration resignHoldOff) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,32}");
     private static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
@@ -29,7 +29,7 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
     /** The same configuration with another priority. */
     public InstanceOptions withPriority(int newPriority) {
         return new InstanceOptions(name, interfaceName, vrid, version, ipv6, newPriority, advertIntervalMillis, preempt,
-            preemptDelaySeconds, accept, virtualAddresses, unicastPeers, resignHoldOff);
+            preemptDelaySeconds, accept, virtualAddresses, unicastPeers, virtualMac, resignHoldOff);
     }
 
     /** The advertisement interval in centiseconds, VRRP's unit. */
@@ -78,13 +78,18 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
             errors.add("virtualAddresses has " + vips.size() + " addresses: at most 255");
         }
         List<InetAddress> peers = addresses(raw, "unicastPeers", ipv6, errors);
+        boolean virtualMac = bool(raw, "virtualMac", false, errors);
+        if (virtualMac && vrid > 0 && iface.length() > 0 && ("vrrp." + vrid).equals(iface)) {
+            errors.add("interfaceName = '" + iface + "' with virtualMac = true: vrrp." + vrid
+                + " is the macvlan Vireo creates; name the parent interface");
+        }
         int holdOff = integer(raw, "resignHoldOffSeconds", 60, 1, 86_400, "1-86400", errors);
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException("configuration " + VrrpInstance.FACTORY_PID
                 + (name.isEmpty() ? "" : " '" + name + "'") + " refused: " + String.join("; ", errors));
         }
         return new InstanceOptions(name, iface, vrid, version, ipv6, priority, interval, preempt, preemptDelay, accept,
-            vips, peers, Duration.ofSeconds(holdOff));
+            vips, peers, virtualMac, Duration.ofSeconds(holdOff));
     }
 
     private static String text(Map<String, ?> raw, String key, String fallback) {

@@ -14,10 +14,10 @@ import org.vireo.vrrp.VrrpTransport;
  * was opened on (so instances of one VRID on "mem0" and "mem1" act as two nodes), at once, on the sender's
  * thread, with TTL 255. Each channel gets its own source address (192.0.2.N or fe80::N, in opening order).
  * For tests and demos of several instances in one runtime; it only starts when configuration {@value #PID}
- * exists.
+ * exists, and an instance uses it when its configuration says {@code transport.target=(vrrp.transport=memory)}.
  */
 @Component(service = VrrpTransport.class, configurationPid = InMemoryTransport.PID,
-    configurationPolicy = ConfigurationPolicy.REQUIRE, property = "vrrp.transport=memory")
+    configurationPolicy = ConfigurationPolicy.REQUIRE, property = VrrpTransport.KIND_PROPERTY + "=memory")
 public class InMemoryTransport implements VrrpTransport {
 
     public static final String PID = "org.vireo.vrrp.transport.memory";
@@ -30,13 +30,14 @@ public class InMemoryTransport implements VrrpTransport {
     private int opened;
 
     @Override
-    public synchronized Channel open(String interfaceName, boolean ipv6, int vrid, List<InetAddress> unicastPeers,
-                                     Receiver receiver) {
+    public synchronized Channel open(ChannelSpec spec, Receiver receiver) {
+        boolean ipv6 = spec.ipv6();
         opened++;
         byte[] source = ipv6
             ? new byte[] {(byte) 0xfe, (byte) 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (byte) (opened >> 8), (byte) opened}
             : new byte[] {(byte) 192, 0, 2, (byte) opened};
-        InetAddress destination = unicastPeers.isEmpty() ? (ipv6 ? GROUP_V6 : GROUP_V4) : unicastPeers.get(0);
+        InetAddress destination = spec.unicastPeers().isEmpty() ? (ipv6 ? GROUP_V6 : GROUP_V4)
+            : spec.unicastPeers().get(0);
         MemoryChannel channel = new MemoryChannel(ipv6, literal(source), destination, receiver);
         channels.add(channel);
         return channel;

@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTransport;
 import org.vireo.vrrp.internal.transport.InMemoryTransport;
 
 class InstanceDriverTest {
@@ -26,7 +27,8 @@ class InstanceDriverTest {
             "priority", String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "lan0"));
         InstanceDriver driver = new InstanceDriver(options, clock,
             (instance, previous, current, accept) -> transitions.add(instance + " " + previous + "->" + current),
-            receiver -> lan.open("lan0", false, vrid, List.of(), receiver));
+            receiver -> lan.open(new VrrpTransport.ChannelSpec("lan0", false, vrid, List.of(), false, List.of()), receiver),
+            reason -> transitions.add(name + " lost: " + reason));
         driver.start();
         return driver;
     }

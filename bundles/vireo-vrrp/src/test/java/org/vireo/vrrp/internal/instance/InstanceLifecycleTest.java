@@ -11,6 +11,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTransport;
 import org.vireo.vrrp.internal.transport.InMemoryTransport;
 
 class InstanceLifecycleTest {
@@ -19,6 +20,7 @@ class InstanceLifecycleTest {
     private final InMemoryTransport lan = new InMemoryTransport();
     private final List<String> transitions = new ArrayList<>();
     private int failuresLeft;
+    private VrrpTransport.Receiver lastReceiver;
 
     private InstanceLifecycle instance(String name, int priority) {
         InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", "51", "priority",
@@ -30,7 +32,8 @@ class InstanceLifecycleTest {
                     failuresLeft--;
                     throw new IOException("eth9: No such device exists");
                 }
-                return lan.open("eth9", false, 51, List.of(), receiver);
+                lastReceiver = receiver;
+                return lan.open(new VrrpTransport.ChannelSpec("eth9", false, 51, List.of(), false, List.of()), receiver);
             });
     }
 
@@ -54,6 +57,44 @@ class InstanceLifecycleTest {
         assertThat(a.effectivePriority()).isEqualTo(150);
         assertThat(transitions).containsExactly("a INITIALIZE->FAULT", "a FAULT->INITIALIZE",
             "a INITIALIZE->BACKUP", "a BACKUP->MASTER");
+    }
+
+    @Test
+    void aChannelThatFailsWhileMasterIsAFaultThatLetsTheAddressesGoAndRecovers() {
+        InstanceLifecycle a = instance("a", 200);
+        a.start();
+        clock.advanceSeconds(5);
+        assertThat(a.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(a.resignationAdvert()).isPresent();
+
+        failuresLeft = 1;
+        lastReceiver.failed("eth9 was removed");
+        clock.advanceSeconds(1);
+
+        assertThat(a.state()).isEqualTo(VrrpState.FAULT);
+        assertThat(a.fault()).contains("eth9 failed: eth9 was removed");
+        assertThat(a.resignationAdvert()).isEmpty();
+        clock.advanceSeconds(2 * InstanceLifecycle.RETRY_MICROS / 1e6 + 5);
+
+        assertThat(a.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(transitions).containsExactly("a INITIALIZE->BACKUP", "a BACKUP->MASTER", "a MASTER->INITIALIZE",
+            "a INITIALIZE->FAULT", "a FAULT->INITIALIZE", "a INITIALIZE->BACKUP", "a BACKUP->MASTER");
+    }
+
+    @Test
+    void aFailureReportedByAReplacedChannelIsIgnored() {
+        InstanceLifecycle a = instance("a", 200);
+        a.start();
+        clock.advanceSeconds(5);
+        VrrpTransport.Receiver first = lastReceiver;
+        first.failed("gone");
+        clock.advanceSeconds(InstanceLifecycle.RETRY_MICROS / 1e6 + 5);
+        assertThat(a.state()).isEqualTo(VrrpState.MASTER);
+
+        first.failed("gone again"); // the old channel's late report must not stop the new one
+        clock.advanceSeconds(1);
+
+        assertThat(a.state()).isEqualTo(VrrpState.MASTER);
     }
 
     @Test

@@ -1,0 +1,42 @@
+package org.vireo.vip.internal.announce;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The checked settings of PID {@value #PID}; every error names the key, the value and what is accepted. */
+record AnnounceOptions(int garpRepeat, int garpDelaySeconds, int garpRefreshSeconds) {
+
+    static final String PID = "org.vireo.vip";
+    static final AnnounceOptions DEFAULTS = new AnnounceOptions(5, 5, 0);
+
+    /** @throws IllegalArgumentException naming every bad key */
+    static AnnounceOptions parse(Map<String, ?> raw) {
+        List<String> errors = new ArrayList<>();
+        int repeat = integer(raw, "garpRepeat", DEFAULTS.garpRepeat, 1, 100, errors);
+        int delay = integer(raw, "garpDelaySeconds", DEFAULTS.garpDelaySeconds, 0, 3600, errors);
+        int refresh = integer(raw, "garpRefreshSeconds", DEFAULTS.garpRefreshSeconds, 0, 86_400, errors);
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
+        }
+        return new AnnounceOptions(repeat, delay, refresh);
+    }
+
+    private static int integer(Map<String, ?> raw, String key, int fallback, int min, int max, List<String> errors) {
+        Object v = raw.get(key);
+        String s = v == null ? "" : String.valueOf(v).trim();
+        if (s.isEmpty()) {
+            return fallback;
+        }
+        try {
+            int value = Integer.parseInt(s);
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        errors.add(key + " = '" + s + "': expected a whole number " + min + "-" + max);
+        return fallback;
+    }
+}

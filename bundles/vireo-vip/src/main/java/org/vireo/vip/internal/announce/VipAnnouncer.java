@@ -1,0 +1,314 @@
+package org.vireo.vip.internal.announce;
+
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.util.tracker.ServiceTracker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.vip.VipManager;
+import org.vireo.vip.internal.alias.IpCommand;
+import org.vireo.vip.internal.alias.IpToolVipManager;
+import org.vireo.vip.internal.alias.VirtualMacLink;
+import org.vireo.vip.internal.frame.ArpFrames;
+import org.vireo.vip.internal.frame.MacAddress;
+import org.vireo.vip.internal.frame.NeighborAdvertisementFrames;
+import org.vireo.vip.internal.guard.GuardState;
+import org.vireo.vip.internal.pcap.Outlet;
+import org.vireo.vip.internal.pcap.PcapTransport;
+import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpStateListener;
+
+/**
+ * Puts a master's VIPs on its interface and announces them (gratuitous ARP / unsolicited NA: a burst at
+ * once, a second after {@code garpDelaySeconds}, optionally a refresh), and takes them off when it leaves
+ * mastership. The work runs on one thread of its own, in the order the state changes came, so a slow
+ * {@code ip} never delays an advert. What a master holds is also written to the guard's state file
+ * first, so that if this JVM dies the guard beside it removes the VIPs and sends priority 0. At start,
+ * VIPs that a crashed run left behind (the guard file, and the VIPs of every instance that is not master)
+ * are removed.
+ */
+@Component(service = VrrpStateListener.class, configurationPid = AnnounceOptions.PID,
+    configurationPolicy = ConfigurationPolicy.OPTIONAL)
+@Designate(ocd = AnnounceConfig.class)
+public class VipAnnouncer implements VrrpStateListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(VipAnnouncer.class);
+    private static final long STOP_SECONDS = 10;
+
+    /** What a master holds, captured on the VRRP thread when it became master. */
+    private record Held(String name, String interfaceName, boolean ipv6, int vrid, List<InetAddress> vips,
+                        boolean virtualMac, Optional<byte[]> resignation) {
+
+        static Held of(VrrpInstance instance) {
+            List<InetAddress> vips = instance.virtualAddresses();
+            return new Held(instance.name(), instance.interfaceName(), vips.get(0) instanceof Inet6Address,
+                instance.vrid(), vips, instance.virtualMac(), instance.resignationAdvert());
+        }
+
+        String vipInterface() {
+            return virtualMac ? VirtualMacLink.name(vrid, ipv6) : interfaceName;
+        }
+    }
+
+    @Reference
+    private PcapTransport transport;
+
+    private final IpCommand ip = new IpCommand(List.of());
+    private final VipManager vips = new IpToolVipManager(List.of());
+    private final VirtualMacLink macvlans = new VirtualMacLink(ip);
+    private final Map<String, List<ScheduledFuture<?>>> announcements = new ConcurrentHashMap<>();
+    private final Map<String, Held> held = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "vireo-vip-announcer");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Path guardFile = Path.of(System.getProperty("karaf.data", "data"), "vireo", "guard.state");
+    private final GuardState guard = new GuardState(guardFile);
+    private volatile AnnounceOptions options = AnnounceOptions.DEFAULTS;
+    private ServiceTracker<VrrpInstance, VrrpInstance> instances;
+
+    @Activate
+    void activate(BundleContext context, Map<String, Object> properties) {
+        configure(properties);
+        // a tracker, not a DS reference: instances reference this listener, and DS would see a cycle
+        instances = new ServiceTracker<>(context, VrrpInstance.class, null) {
+            @Override
+            public VrrpInstance addingService(ServiceReference<VrrpInstance> reference) {
+                VrrpInstance instance = super.addingService(reference);
+                if (instance != null) {
+                    instanceAppeared(instance);
+                }
+                return instance;
+            }
+        };
+        instances.open();
+        List<GuardState.Entry> left = GuardState.read(guardFile);
+        if (!left.isEmpty()) {
+            worker.execute(() -> left.forEach(this::removeLeftOver));
+        }
+    }
+
+    @Modified
+    void configure(Map<String, Object> properties) {
+        try {
+            options = AnnounceOptions.parse(properties);
+        } catch (IllegalArgumentException e) {
+            LOG.error("{}; keeping garpRepeat={}, garpDelaySeconds={}, garpRefreshSeconds={}", e.getMessage(),
+                options.garpRepeat(), options.garpDelaySeconds(), options.garpRefreshSeconds());
+        }
+    }
+
+    /** On deactivation (vireo-vip stopping) a master's VIPs go with it: nobody would announce or guard them. */
+    @Deactivate
+    void deactivate() {
+        instances.close();
+        worker.execute(() -> List.copyOf(held.values()).forEach(this::release));
+        worker.shutdown();
+        try {
+            if (!worker.awaitTermination(STOP_SECONDS, TimeUnit.SECONDS)) {
+                LOG.error("releasing the VIPs took more than {} s; left: {}", STOP_SECONDS, held.keySet());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** An instance appears: a master gets its VIPs (vireo-vip started after it), any other loses stale ones. */
+    private void instanceAppeared(VrrpInstance instance) {
+        submit(() -> {
+            if (instance.state() == VrrpState.MASTER) {
+                if (!held.containsKey(instance.name())) {
+                    claim(Held.of(instance));
+                }
+            } else if (!held.containsKey(instance.name())) {
+                removeStale(instance);
+            }
+        });
+    }
+
+    @Override
+    public void becameMaster(VrrpInstance instance, boolean acceptMode) {
+        Held h = Held.of(instance); // read now, on the VRRP thread, while it is master
+        submit(() -> claim(h));
+    }
+
+    @Override
+    public void leftMaster(VrrpInstance instance) {
+        String name = instance.name();
+        submit(() -> {
+            Held h = held.get(name);
+            if (h != null) {
+                release(h);
+            }
+        });
+    }
+
+    private void submit(Runnable task) {
+        try {
+            worker.execute(task);
+        } catch (RejectedExecutionException e) {
+            LOG.warn("VIP announcer is stopping; a state change was not acted on");
+        }
+    }
+
+    private void claim(Held h) {
+        Optional<Outlet> outlet = transport.outlet(h.interfaceName(), h.ipv6(), h.vrid());
+        if (outlet.isEmpty()) {
+            // not on this bundle's wire (another transport, e.g. in memory for tests), or closed meanwhile
+            LOG.info("VRRP instance {} is master without a channel on {} here: its VIPs are left alone", h.name(),
+                h.interfaceName());
+            return;
+        }
+        held.put(h.name(), h);
+        cancelAnnouncements(h.name());
+        try {
+            writeGuard(h, outlet);
+            if (h.virtualMac()) {
+                MacAddress vmac = MacAddress.virtualRouterMac(h.vrid(), h.ipv6());
+                macvlans.ensure(h.interfaceName(), h.vipInterface(), vmac.toString());
+            }
+            vips.claim(h.vipInterface(), h.vips());
+            LOG.info("VRRP instance {}: VIPs {} on {}", h.name(), h.vips(), h.vipInterface());
+        } catch (IOException | RuntimeException e) {
+            LOG.error("VRRP instance {} is master but its VIPs {} could not be put on {}: {}", h.name(), h.vips(),
+                h.vipInterface(), e.getMessage());
+            return;
+        }
+        announce(h, outlet.get());
+        List<ScheduledFuture<?>> later = new ArrayList<>();
+        AnnounceOptions o = options;
+        if (o.garpDelaySeconds() > 0) {
+            later.add(worker.schedule(() -> announce(h, outlet.get()), o.garpDelaySeconds(), TimeUnit.SECONDS));
+        }
+        if (o.garpRefreshSeconds() > 0) {
+            later.add(worker.scheduleAtFixedRate(() -> announce(h, outlet.get()), o.garpRefreshSeconds(),
+                o.garpRefreshSeconds(), TimeUnit.SECONDS));
+        }
+        announcements.put(h.name(), later);
+    }
+
+    /** One burst: garpRepeat frames per VIP, from the MAC the instance sends from. */
+    private void announce(Held h, Outlet outlet) {
+        byte[] frame = new byte[NeighborAdvertisementFrames.LENGTH];
+        try {
+            for (int i = 0; i < options.garpRepeat(); i++) {
+                for (InetAddress vip : h.vips()) {
+                    int n = vip instanceof Inet4Address v4
+                        ? ArpFrames.gratuitousRequest(outlet.sourceMac(), v4, frame, 0)
+                        : NeighborAdvertisementFrames.unsolicited(outlet.sourceMac(), (Inet6Address) vip,
+                            (Inet6Address) outlet.sourceAddress(), frame, 0);
+                    outlet.sendFrame(frame, n);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("VRRP instance {}: announcing {} failed: {}", h.name(), h.vips(), e.getMessage());
+        }
+    }
+
+    private void cancelAnnouncements(String name) {
+        List<ScheduledFuture<?>> later = announcements.remove(name);
+        if (later != null) {
+            later.forEach(f -> f.cancel(false));
+        }
+    }
+
+    private void release(Held h) {
+        cancelAnnouncements(h.name());
+        try {
+            if (h.virtualMac()) {
+                macvlans.delete(h.vipInterface());
+            } else {
+                vips.release(h.vipInterface(), h.vips());
+            }
+            held.remove(h.name());
+            guard.remove(h.name());
+            LOG.info("VRRP instance {}: VIPs {} off {}", h.name(), h.vips(), h.vipInterface());
+        } catch (IOException | RuntimeException e) {
+            LOG.error("VRRP instance {}: its VIPs {} could not be taken off {}: {}", h.name(), h.vips(),
+                h.vipInterface(), e.getMessage());
+        }
+    }
+
+    private void writeGuard(Held h, Optional<Outlet> outlet) throws IOException {
+        List<byte[]> frames = outlet.isPresent() && h.resignation().isPresent()
+            ? outlet.get().frames(h.resignation().get()) : List.of();
+        List<String> aliases = h.virtualMac() ? List.of()
+            : h.vips().stream().map(a -> a.getHostAddress() + (h.ipv6() ? "/128" : "/32")).toList();
+        guard.put(new GuardState.Entry(h.name(), h.interfaceName(), aliases,
+            h.virtualMac() ? h.vipInterface() : null, frames));
+    }
+
+    /** A configured instance that is not master: whatever of its VIPs is on the interface was left by a crash. */
+    private void removeStale(VrrpInstance instance) {
+        try {
+            if (instance.state() == VrrpState.MASTER || NetworkInterface.getByName(instance.interfaceName()) == null) {
+                return; // master meanwhile (its claim is queued behind this), or not an interface of this host
+            }
+            List<InetAddress> present = vips.addresses(instance.interfaceName());
+            List<InetAddress> stale = instance.virtualAddresses().stream().filter(present::contains).toList();
+            if (!stale.isEmpty()) {
+                vips.release(instance.interfaceName(), stale);
+                LOG.warn("VRRP instance {} is {}: removed VIPs {} from {}, left there by an earlier run",
+                    instance.name(), instance.state(), stale, instance.interfaceName());
+            }
+            if (instance.virtualMac()) {
+                macvlans.delete(VirtualMacLink.name(instance.vrid(),
+                    instance.virtualAddresses().get(0) instanceof Inet6Address));
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.error("VRRP instance {}: checking {} for VIPs left by an earlier run failed: {}", instance.name(),
+                instance.interfaceName(), e.getMessage());
+        }
+    }
+
+    /** An entry of the guard file at start: the previous run held these and did not give them back. */
+    private void removeLeftOver(GuardState.Entry entry) {
+        if (held.containsKey(entry.instance())) {
+            return;
+        }
+        try {
+            for (String alias : entry.aliases()) {
+                String address = alias.substring(0, alias.indexOf('/'));
+                InetAddress a = InetAddress.getByName(address); // a literal we wrote
+                if (vips.addresses(entry.interfaceName()).contains(a)) {
+                    vips.release(entry.interfaceName(), List.of(a));
+                    LOG.warn("removed VIP {} from {}, left there by an earlier run of instance {}", address,
+                        entry.interfaceName(), entry.instance());
+                }
+            }
+            if (entry.linkToDelete() != null) {
+                macvlans.delete(entry.linkToDelete());
+            }
+            guard.remove(entry.instance());
+        } catch (IOException | RuntimeException e) {
+            LOG.error("removing what an earlier run of instance {} left on {} failed: {}", entry.instance(),
+                entry.interfaceName(), e.getMessage());
+        }
+    }
+}

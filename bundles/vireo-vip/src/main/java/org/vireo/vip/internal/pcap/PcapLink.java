@@ -1,0 +1,241 @@
+package org.vireo.vip.internal.pcap;
+
+import java.io.IOException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.MulticastSocket;
+import java.net.NetworkInterface;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+import org.pcap4j.core.NotOpenException;
+import org.pcap4j.core.PcapHandle;
+import org.pcap4j.core.PcapNativeException;
+import org.pcap4j.core.PcapNetworkInterface.PromiscuousMode;
+import org.pcap4j.core.BpfProgram.BpfCompileMode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.vip.internal.alias.IpAddrOutput;
+import org.vireo.vip.internal.alias.IpCommand;
+import org.vireo.vip.internal.frame.MacAddress;
+import org.vireo.vip.internal.frame.ReceivedVrrp;
+import org.vireo.vip.internal.frame.VrrpFrames;
+
+/**
+ * One interface opened through libpcap for every VRRP channel on it: a receive handle (BPF for VRRP,
+ * incoming frames only, so what this node sends never comes back as a peer's advert) read by one
+ * thread, and a send handle. The receive thread also watches the interface: when it disappears or goes
+ * down, every channel on it is told and the link closes.
+ */
+final class PcapLink {
+
+    /** VRRP over IPv4 or IPv6, nothing else: the kernel drops the rest before it costs a copy. */
+    static final String FILTER = "(ip proto 112) or (ip6 proto 112)";
+
+    private static final Logger LOG = LoggerFactory.getLogger(PcapLink.class);
+    private static final int SNAPLEN = 65_535;
+    private static final int POLL_MILLIS = 100;
+    private static final long WATCH_NANOS = 500_000_000L;
+
+    private final String name;
+    private final MacAddress mac;
+    private final PcapHandle receive;
+    private final PcapHandle send;
+    private final List<MulticastSocket> memberships = new ArrayList<>();
+    private final List<PcapChannel> channels = new CopyOnWriteArrayList<>();
+    private final AtomicInteger ipId = new AtomicInteger();
+    private final Thread receiver;
+    private final Consumer<PcapLink> onClosed;
+    private volatile boolean running = true;
+
+    private PcapLink(String name, MacAddress mac, PcapHandle receive, PcapHandle send, Consumer<PcapLink> onClosed) {
+        this.name = name;
+        this.mac = mac;
+        this.receive = receive;
+        this.send = send;
+        this.onClosed = onClosed;
+        this.receiver = new Thread(this::receiveLoop, "vireo-pcap-" + name);
+        this.receiver.setDaemon(true);
+        this.receiver.setPriority(Thread.MAX_PRIORITY);
+    }
+
+    /**
+     * Opens {@code interfaceName}.
+     *
+     * @throws IOException saying what is missing (interface, privilege, libpcap) and how to fix it
+     */
+    static PcapLink open(String interfaceName, Consumer<PcapLink> onClosed) throws IOException {
+        NetworkInterface nif = PcapErrors.requireUsable(interfaceName);
+        byte[] hardware = nif.getHardwareAddress();
+        if (hardware == null || hardware.length != MacAddress.LENGTH) {
+            throw new IOException(interfaceName + " has no Ethernet address: VRRP needs an Ethernet interface");
+        }
+        PcapHandle receive = null;
+        PcapHandle send = null;
+        try {
+            receive = new PcapHandle.Builder(interfaceName).snaplen(SNAPLEN)
+                .promiscuousMode(PromiscuousMode.NONPROMISCUOUS).timeoutMillis(POLL_MILLIS)
+                .immediateMode(true) // hand each advert over at once, not when a buffer block fills
+                .direction(PcapHandle.PcapDirection.IN).build();
+            receive.setFilter(FILTER, BpfCompileMode.OPTIMIZE);
+            send = new PcapHandle.Builder(interfaceName).snaplen(64).bufferSize(64 * 1024)
+                .promiscuousMode(PromiscuousMode.NONPROMISCUOUS).timeoutMillis(POLL_MILLIS)
+                .direction(PcapHandle.PcapDirection.OUT).build();
+            send.setFilter("less 1", BpfCompileMode.OPTIMIZE); // it only sends: capture nothing
+        } catch (PcapNativeException | NotOpenException | RuntimeException | LinkageError e) {
+            closeQuietly(receive);
+            closeQuietly(send);
+            throw PcapErrors.openFailed(interfaceName, e);
+        }
+        PcapLink link = new PcapLink(interfaceName, MacAddress.of(hardware), receive, send, onClosed);
+        link.join(nif);
+        link.receiver.start();
+        return link;
+    }
+
+    /** Joins the VRRP groups so that a NIC that filters multicast passes the adverts up. */
+    private void join(NetworkInterface nif) {
+        for (InetAddress group : List.of(PcapTransport.group(false), PcapTransport.group(true))) {
+            try {
+                MulticastSocket socket = new MulticastSocket(null);
+                socket.joinGroup(new InetSocketAddress(group, 0), nif);
+                memberships.add(socket);
+            } catch (IOException e) {
+                LOG.debug("{}: cannot join {} ({}); adverts still arrive where the NIC floods multicast", name, group,
+                    e.toString());
+            }
+        }
+    }
+
+    String name() {
+        return name;
+    }
+
+    MacAddress mac() {
+        return mac;
+    }
+
+    /** The next IPv4 identification, per interface as the kernel keeps one per destination. */
+    int nextIpId() {
+        return ipId.getAndIncrement() & 0xffff;
+    }
+
+    void add(PcapChannel channel) {
+        channels.add(channel);
+    }
+
+    /** Removes the channel; true when it was the last one. */
+    boolean remove(PcapChannel channel) {
+        channels.remove(channel);
+        return channels.isEmpty();
+    }
+
+    boolean isOpen() {
+        return running;
+    }
+
+    /** Sends one whole Ethernet frame. */
+    void send(byte[] frame, int length) throws IOException {
+        try {
+            synchronized (send) {
+                send.sendPacket(frame, length);
+            }
+        } catch (PcapNativeException | NotOpenException e) {
+            throw new IOException("sending on " + name + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Stops the receive thread, which closes the handles (only it may: it may be inside pcap_next_ex). */
+    void close() {
+        running = false;
+        if (Thread.currentThread() != receiver) {
+            try {
+                receiver.join(2 * POLL_MILLIS + 1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void receiveLoop() {
+        String failure = null;
+        long nextWatch = System.nanoTime() + WATCH_NANOS;
+        try {
+            while (running) {
+                byte[] frame = receive.getNextRawPacket(); // null when the poll times out
+                if (frame != null) {
+                    dispatch(frame);
+                }
+                if (System.nanoTime() - nextWatch >= 0) {
+                    nextWatch = System.nanoTime() + WATCH_NANOS;
+                    failure = PcapErrors.unusable(name);
+                    if (failure != null) {
+                        break;
+                    }
+                }
+            }
+        } catch (NotOpenException | RuntimeException e) {
+            failure = "capture on " + name + " failed: " + e;
+        } finally {
+            running = false;
+            closeQuietly(receive);
+            synchronized (send) {
+                closeQuietly(send);
+            }
+            memberships.forEach(MulticastSocket::close);
+            onClosed.accept(this);
+        }
+        if (failure != null) {
+            LOG.warn("{}; its VRRP instances go to FAULT until it is back", failure);
+            for (PcapChannel channel : channels) {
+                channel.failed(failure);
+            }
+        }
+    }
+
+    private void dispatch(byte[] frame) {
+        ReceivedVrrp packet = VrrpFrames.parse(frame, 0, frame.length);
+        if (packet == null || packet.vrrpLength() < 2) {
+            return;
+        }
+        int vrid = frame[packet.vrrpOffset() + 1] & 0xff;
+        boolean ipv6 = packet.isIpv6();
+        for (PcapChannel channel : channels) {
+            if (channel.accepts(ipv6, vrid, packet.source())) {
+                channel.deliver(frame, packet);
+            }
+        }
+    }
+
+    /**
+     * The interface's own address of the family, the one adverts come from: its IPv6 link-local address
+     * (RFC 5798 5.1.2.1), or its first IPv4 address in the kernel's order that is not one of {@code vips}
+     * (a VIP left by a crashed run may still be there).
+     */
+    static Optional<InetAddress> primaryAddress(String interfaceName, boolean ipv6, List<InetAddress> vips,
+                                                IpCommand ip) throws IOException {
+        for (InetAddress a : IpAddrOutput.addresses(ip.run("-o", ipv6 ? "-6" : "-4", "addr", "show", "dev",
+            interfaceName))) {
+            if (ipv6 ? a.isLinkLocalAddress() : !vips.contains(a)) {
+                return Optional.of(ipv6 ? Inet6Address.getByAddress(null, a.getAddress(), -1) : a);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static void closeQuietly(PcapHandle handle) {
+        if (handle != null && handle.isOpen()) {
+            handle.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " (" + mac + ", " + channels.size() + " channels)";
+    }
+}

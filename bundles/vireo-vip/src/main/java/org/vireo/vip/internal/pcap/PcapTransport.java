@@ -1,0 +1,114 @@
+package org.vireo.vip.internal.pcap;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.vireo.vip.internal.alias.IpCommand;
+import org.vireo.vip.internal.frame.MacAddress;
+import org.vireo.vrrp.VrrpTransport;
+
+/**
+ * VRRP on the wire through libpcap (pcap4j): one {@link PcapLink} per interface, shared by the channels of
+ * every instance on it, opened with the first channel and closed with the last.
+ */
+@Component(service = {VrrpTransport.class, PcapTransport.class},
+    property = VrrpTransport.KIND_PROPERTY + "=pcap")
+public class PcapTransport implements VrrpTransport {
+
+    private static final InetAddress GROUP_V4 = literal("224.0.0.18");
+    private static final InetAddress GROUP_V6 = literal("ff02::12");
+
+    private final IpCommand ip = new IpCommand(List.of());
+    private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "vireo-pcap-neighbors");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Map<String, PcapLink> links = new HashMap<>();
+    private final Map<String, NeighborCache> neighbors = new HashMap<>();
+    private final Map<String, List<PcapChannel>> channels = new HashMap<>();
+
+    @Override
+    public synchronized Channel open(ChannelSpec spec, Receiver receiver) throws IOException {
+        String name = spec.interfaceName();
+        PcapErrors.requireUsable(name);
+        InetAddress source = PcapLink.primaryAddress(name, spec.ipv6(), spec.virtualAddresses(), ip)
+            .orElseThrow(() -> new IOException(name + " has no " + (spec.ipv6() ? "IPv6 link-local" : "IPv4")
+                + " address of its own for the adverts to come from (add one: ip addr add ... dev " + name + ")"));
+        PcapLink link = links.get(name);
+        if (link == null || !link.isOpen()) {
+            link = PcapLink.open(name, this::closed);
+            links.put(name, link);
+        }
+        NeighborCache cache = neighbors.computeIfAbsent(name, n -> new NeighborCache(n, ip, background));
+        PcapLink opened = link;
+        PcapChannel[] self = new PcapChannel[1];
+        PcapChannel channel = new PcapChannel(link, spec, receiver, source, cache, () -> release(opened, self[0]));
+        self[0] = channel;
+        link.add(channel);
+        channels.computeIfAbsent(name, n -> new ArrayList<>()).add(channel);
+        return channel;
+    }
+
+    /** The open channel of an instance, for announcing its VIPs. */
+    public synchronized Optional<Outlet> outlet(String interfaceName, boolean ipv6, int vrid) {
+        return channels.getOrDefault(interfaceName, List.of()).stream()
+            .filter(c -> c.spec().ipv6() == ipv6 && c.spec().vrid() == vrid).findFirst().map(Outlet.class::cast);
+    }
+
+    private synchronized void release(PcapLink link, PcapChannel channel) {
+        List<PcapChannel> list = channels.get(link.name());
+        if (list != null) {
+            list.remove(channel);
+        }
+        if (link.remove(channel) && links.get(link.name()) == link) {
+            links.remove(link.name());
+            neighbors.remove(link.name());
+            link.close();
+        }
+    }
+
+    /** A link that closed by itself (interface gone): the next open makes a new one. */
+    private synchronized void closed(PcapLink link) {
+        if (links.get(link.name()) == link) {
+            links.remove(link.name());
+        }
+    }
+
+    @Deactivate
+    void deactivate() {
+        List<PcapLink> open;
+        synchronized (this) {
+            open = List.copyOf(links.values());
+            links.clear();
+        }
+        open.forEach(PcapLink::close);
+        background.shutdownNow();
+    }
+
+    static InetAddress group(boolean ipv6) {
+        return ipv6 ? GROUP_V6 : GROUP_V4;
+    }
+
+    static MacAddress groupMac(boolean ipv6) {
+        return ipv6 ? MacAddress.VRRP_IPV6_MULTICAST : MacAddress.VRRP_IPV4_MULTICAST;
+    }
+
+    private static InetAddress literal(String text) {
+        try {
+            return InetAddress.getByName(text); // a literal: no lookup
+        } catch (UnknownHostException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}
