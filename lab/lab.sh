@@ -52,7 +52,37 @@
 #   lab.sh status                         namespaces, addresses, bridge ports, PIDs
 #   NODE = n1..nN | c | o | sw
 #
-# Requires root, iproute2 (ip, bridge), util-linux (flock), tcpdump for capture.
+#   VRRP daemons, one per node (n1..nN), stopped by `down` like spawn; files in
+#   the state dir: keepalived-NODE/ (conf, pid files, keepalived.log) and
+#   vireo-NODE/ (the unpacked distribution; karaf.out, data/log/karaf.log);
+#   `down` deletes them. VRRP options (instance vip1 on eth0):
+#     VOPTS = --vrid V [--priority P (100)] [--interval-ms MS (1000)] --vip A[,A2..]
+#             [--version 2|3 (3)] [--nopreempt] [--unicast-peer IP]...
+#   lab.sh keepalived NODE VOPTS          write keepalived.conf, run keepalived
+#                                         (VRRP only, foreground), print its PID
+#   lab.sh keepalived-stop NODE           SIGTERM (it sends priority 0, removes its
+#                                         VIPs), wait <= 10 s; print the SIGTERM's
+#                                         epoch time
+#   lab.sh vireo NODE --role ROLE [VOPTS] [--vmac] [--dist TARBALL] [--keep]
+#                                         unpack the distribution (fresh; --keep:
+#                                         restart the existing install as after a
+#                                         crash), write etc/org.vireo.node.cfg and
+#                                         (VOPTS) etc/org.vireo.vrrp.instance-vip1.cfg,
+#                                         run bin/karaf server, print the JVM PID;
+#                                         ROLE = director|backup|scanner, TARBALL
+#                                         defaults to karaf-assembly/target/vireo-*.tar.gz
+#   lab.sh vireo-stop NODE                the same for the JVM (Karaf shuts down), <= 60 s
+#   lab.sh vireo-cli NODE 'command'       bin/vireo-cli of NODE, in its namespace
+#   lab.sh vireo-wait NODE REGEX SECONDS  wait until karaf.log (since the last
+#                                         start) has a line matching REGEX; print it
+#   lab.sh kill NODE [--cut]              SIGKILL NODE's keepalived (VRRP child and
+#                                         parent) or JVM; --cut: isolate the node on
+#                                         the switch first, unnoticed by it, and
+#                                         cut its port after; print the epoch time
+#                                         of the SIGKILL
+#
+# Requires root, iproute2 (ip, bridge), util-linux (flock), tcpdump for capture,
+# keepalived for keepalived, a JDK 17 for vireo.
 set -euo pipefail
 
 PROG=lab.sh
@@ -331,7 +361,7 @@ cmd_down() {
         ip netns del "$ns" 2>/dev/null || log "warning: could not delete $ns"
     done
     [ ${#all[@]} -eq 0 ] || log "deleted ${#all[@]} namespaces"
-    rm -rf "$STATE/pids" "$STATE/nodes" "$STATE"/cap-*.log
+    rm -rf "$STATE/pids" "$STATE/nodes" "$STATE"/cap-*.log "$STATE"/keepalived-n[0-9]* "$STATE"/vireo-n[0-9]*
     rm -f "$STATE/lock"
     rmdir "$STATE" 2>/dev/null || true
 }
@@ -449,6 +479,363 @@ cmd_status() {
     fi
 }
 
+# ----------------------------------------------------- node daemons ---
+# One VRRP daemon per node: keepalived or a Vireo distribution. Its PID is
+# recorded as pids/node-NODE.pid (kind "keepalived" or "vireo" first in the
+# description), so `down` stops it like any spawned process, and kill /
+# keepalived-stop / vireo-stop find it. Files: $STATE/keepalived-NODE/ (conf,
+# pid files, log) and $STATE/vireo-NODE/ (the unpacked distribution; Karaf's
+# stdout in karaf.out, its log in data/log/karaf.log); in each, `launched` holds
+# the epoch time of the daemon's last launch. `down` deletes both.
+
+need_node() { # NODE -> namespace of a node n1..nN
+    case "$1" in n[0-9]*) ;; *) die "'$1' is not a node (expected n1..n$MAX_NODES)" ;; esac
+    need_ns "$1"
+}
+
+# node_record NODE -> "PID START KIND" of the node's daemon, fails if none
+node_record() {
+    local f="$STATE/pids/node-$1.pid" pid st kind _rest
+    [ -e "$f" ] || return 1
+    read -r pid st kind _rest <"$f" || true
+    [[ "$pid" =~ ^[0-9]+$ ]] || return 1
+    echo "$pid $st $kind"
+}
+
+# node_running NODE -> true if the node's recorded daemon still runs
+node_running() {
+    local rec pid st _k
+    rec=$(node_record "$1") || return 1
+    read -r pid st _k <<<"$rec"
+    pid_alive "$pid" "$st"
+}
+
+# spawn_node NODE KIND LOGFILE cmd... : like spawn, recorded as the node's daemon;
+# KIND-NODE/launched gets the epoch time of the launch
+spawn_node() {
+    local m=$1 kind=$2 logf=$3 ns pid
+    shift 3
+    ns="$LAB-$m"
+    echo "${EPOCHREALTIME:-$(date +%s.%N)}" >"$STATE/$kind-$m/launched"
+    ip netns exec "$ns" "$@" </dev/null >>"$logf" 2>&1 9>&- &
+    pid=$!
+    record_pid "node-$m" "$pid" "$kind $ns $*"
+    echo "$pid"
+}
+
+# VRRP options shared by `keepalived` and `vireo`; they set the v_* globals
+v_vrid="" v_prio=100 v_int=1000 v_vips="" v_ver=3 v_preempt=true v_vmac=false v_family=ipv4 V_SHIFT=0
+v_peers=()
+# vrrp_opt "$@": takes the VRRP option in $1; V_SHIFT = arguments used (0: not one)
+vrrp_opt() {
+    case "$1" in
+        --vrid) [ $# -ge 2 ] || die "--vrid needs a value"; v_vrid=$2; V_SHIFT=2 ;;
+        --priority) [ $# -ge 2 ] || die "--priority needs a value"; v_prio=$2; V_SHIFT=2 ;;
+        --interval-ms) [ $# -ge 2 ] || die "--interval-ms needs a value"; v_int=$2; V_SHIFT=2 ;;
+        --vip) [ $# -ge 2 ] || die "--vip needs a value"; v_vips=$2; V_SHIFT=2 ;;
+        --version) [ $# -ge 2 ] || die "--version needs a value"; v_ver=$2; V_SHIFT=2 ;;
+        --nopreempt) v_preempt=false; V_SHIFT=1 ;;
+        --unicast-peer) [ $# -ge 2 ] || die "--unicast-peer needs an address"; v_peers+=("$2"); V_SHIFT=2 ;;
+        *) V_SHIFT=0 ;;
+    esac
+}
+
+# int_in VALUE LOW HIGH STEP: VALUE is a whole number in LOW..HIGH, a multiple of STEP
+int_in() {
+    [[ "$1" =~ ^(0|[1-9][0-9]{0,8})$ ]] || return 1
+    [ "$1" -ge "$2" ] && [ "$1" -le "$3" ] && [ $(($1 % $4)) -eq 0 ]
+}
+
+check_vrrp_opts() {
+    [ -n "$v_vrid" ] || die "--vrid is required"
+    int_in "$v_vrid" 1 255 1 || die "--vrid must be 1..255 (got '$v_vrid')"
+    int_in "$v_prio" 1 255 1 || die "--priority must be 1..255 (got '$v_prio')"
+    [ "$v_ver" = 2 ] || [ "$v_ver" = 3 ] || die "--version must be 2 or 3 (got '$v_ver')"
+    if [ "$v_ver" = 3 ]; then
+        int_in "$v_int" 10 40950 10 || die "--interval-ms for VRRPv3 must be 10..40950 in steps of 10 (got '$v_int')"
+    else
+        int_in "$v_int" 1000 255000 1000 || die "--interval-ms for VRRPv2 must be 1000..255000 in steps of 1000 (got '$v_int')"
+    fi
+    [ -n "$v_vips" ] || die "--vip is required"
+    local a fam
+    v_family=""
+    for a in ${v_vips//,/ } "${v_peers[@]}"; do
+        case "$a" in
+            *:*) fam=ipv6 ;;
+            *.*) [[ "$a" =~ ^[0-9]+(\.[0-9]+){3}$ ]] || die "bad IPv4 address '$a'"; fam=ipv4 ;;
+            *) die "bad address '$a'" ;;
+        esac
+        [ -z "$v_family" ] || [ "$v_family" = "$fam" ] || die "--vip and --unicast-peer addresses must all be IPv4 or all IPv6"
+        v_family=$fam
+    done
+    [ "$v_family" = ipv4 ] || [ "$v_ver" = 3 ] || die "IPv6 needs --version 3"
+}
+
+# advert interval in seconds for keepalived's advert_int (fractions for v3)
+advert_seconds() {
+    if [ $(($1 % 1000)) -eq 0 ]; then echo $(($1 / 1000)); else printf '%d.%03d\n' $(($1 / 1000)) $(($1 % 1000)); fi
+}
+
+cmd_keepalived() {
+    [ $# -ge 1 ] || die "usage: $PROG keepalived NODE --vrid V --priority P --interval-ms MS --vip A[,A2] [--version 2|3] [--nopreempt] [--unicast-peer IP ...]"
+    need_cmd keepalived keepalived
+    local m=$1 ns dir conf a plen
+    ns=$(need_node "$m"); shift
+    while [ $# -gt 0 ]; do
+        vrrp_opt "$@"
+        [ "$V_SHIFT" -gt 0 ] || die "keepalived: unknown argument '$1'"
+        shift "$V_SHIFT"
+    done
+    check_vrrp_opts
+    lock_state
+    ! node_running "$m" || die "$m already runs $(node_record "$m" | cut -d' ' -f3) (pid $(node_record "$m" | cut -d' ' -f1)); stop it first"
+    dir="$STATE/keepalived-$m"
+    mkdir -p "$dir"
+    rm -f "$dir/keepalived.pid" "$dir/vrrp.pid"
+    conf="$dir/keepalived.conf"
+    plen=32; [ "$v_family" = ipv4 ] || plen=128
+    {
+        echo "# written by lab.sh keepalived (LAB=$LAB, node $m)"
+        echo "global_defs {"
+        echo "    router_id $LAB-$m"
+        echo "    vrrp_garp_master_refresh 0"
+        echo "}"
+        echo "vrrp_instance vip1 {"
+        echo "    state BACKUP"
+        echo "    interface eth0"
+        echo "    virtual_router_id $v_vrid"
+        echo "    priority $v_prio"
+        echo "    advert_int $(advert_seconds "$v_int")"
+        echo "    version $v_ver"
+        [ "$v_preempt" = true ] || echo "    nopreempt"
+        echo "    garp_master_delay 5"
+        echo "    garp_master_repeat 5"
+        if [ ${#v_peers[@]} -gt 0 ]; then
+            if [ "$v_family" = ipv4 ]; then echo "    unicast_src_ip $(ip4_of "$m")"; else echo "    unicast_src_ip $(ip6_of "$m")"; fi
+            echo "    unicast_peer {"
+            for a in "${v_peers[@]}"; do echo "        $a"; done
+            echo "    }"
+        fi
+        echo "    virtual_ipaddress {"
+        for a in ${v_vips//,/ }; do echo "        $a/$plen"; done
+        echo "    }"
+        echo "}"
+    } >"$conf"
+    keepalived -t -f "$conf" >"$dir/config-test.log" 2>&1 || die "keepalived rejects $conf: $(cat "$dir/config-test.log")"
+    # -n foreground, -l/-D log details to the console (the log file), -G no syslog,
+    # --vrrp only; own pid files so keepalived in other namespaces do not collide
+    spawn_node "$m" keepalived "$dir/keepalived.log" \
+        keepalived -n -l -D -G --vrrp -f "$conf" -p "$dir/keepalived.pid" -r "$dir/vrrp.pid"
+    log "keepalived on $m: $conf, log $dir/keepalived.log"
+}
+
+# the VRRP child of a keepalived whose parent is PID (from its pid file), or nothing
+keepalived_child() {
+    local m=$1 parent=$2 child stat
+    child=$(tr -dc '0-9' <"$STATE/keepalived-$m/vrrp.pid" 2>/dev/null) || return 0
+    [ -n "$child" ] || return 0
+    stat=$(cat "/proc/$child/stat" 2>/dev/null) || return 0
+    stat=${stat##*) }
+    local -a f
+    read -r -a f <<<"$stat"
+    if [ "${f[1]}" = "$parent" ]; then echo "$child"; fi
+}
+
+# node_stop NODE KIND SECONDS : SIGTERM the node's daemon, wait <= SECONDS, then
+# SIGKILL; prints the epoch time of the SIGTERM (nothing if it was not running)
+node_stop() {
+    local m=$1 kind=$2 secs=$3 rec pid st k i t
+    need_node "$m" >/dev/null
+    rec=$(node_record "$m") || die "$m runs no $kind (nothing recorded)"
+    read -r pid st k <<<"$rec"
+    [ "$k" = "$kind" ] || die "$m runs $k, not $kind"
+    pid_alive "$pid" "$st" || { log "$kind on $m (pid $pid) is not running"; return 0; }
+    t=${EPOCHREALTIME:-$(date +%s.%N)}
+    kill -TERM "$pid" 2>/dev/null || true
+    echo "$t"
+    for ((i = 0; i < secs * 10; i++)); do
+        pid_alive "$pid" "$st" || { log "$kind on $m (pid $pid) stopped"; return 0; }
+        sleep 0.1
+    done
+    log "$kind on $m (pid $pid) still runs after ${secs}s: SIGKILL"
+    local child=""
+    [ "$kind" != keepalived ] || child=$(keepalived_child "$m" "$pid")
+    # shellcheck disable=SC2086 # no child: no word
+    kill -KILL $child "$pid" 2>/dev/null || true
+}
+
+cmd_keepalived_stop() {
+    [ $# -eq 1 ] || die "usage: $PROG keepalived-stop NODE"
+    node_stop "$1" keepalived 10
+}
+
+cmd_vireo_stop() {
+    [ $# -eq 1 ] || die "usage: $PROG vireo-stop NODE"
+    node_stop "$1" vireo 60
+}
+
+# kill NODE [--cut]: SIGKILL the node's daemon (keepalived: its VRRP child, then
+# the parent; vireo: the JVM). --cut: first isolate the node on the switch (its
+# bridge port to "disabled": nothing in or out, but the node keeps its carrier,
+# so the daemon cannot notice and react), then kill, then set the port down as
+# `cut` does (`heal` undoes both). Prints the epoch time of the SIGKILL. The
+# isolation goes through a `bridge -batch` started beforehand, and is confirmed
+# before the kill: isolation and kill are about 1 ms apart, not a fork+exec.
+cmd_kill() {
+    [ $# -ge 1 ] || die "usage: $PROG kill NODE [--cut]"
+    local m=$1 cut=false rec pid st kind child t i line
+    need_node "$m" >/dev/null
+    shift
+    while [ $# -gt 0 ]; do
+        case "$1" in --cut) cut=true; shift ;; *) die "kill: unknown argument '$1'" ;; esac
+    done
+    rec=$(node_record "$m") || die "$m runs no keepalived or vireo (nothing recorded)"
+    read -r pid st kind <<<"$rec"
+    pid_alive "$pid" "$st" || die "$kind on $m (pid $pid) is not running"
+    child=""
+    [ "$kind" != keepalived ] || child=$(keepalived_child "$m" "$pid")
+    if [ "$cut" = true ]; then
+        ip -n "$LAB-sw" link show "p-$m" >/dev/null 2>&1 || die "no switch port p-$m in $LAB-sw"
+        need_cmd stdbuf coreutils
+        coproc BRB { exec stdbuf -oL bridge -n "$LAB-sw" -batch - 2>&1; }
+        # ready when it answers; then disable the port and wait for the answer after it
+        echo "link show dev p-$m" >&"${BRB[1]}"
+        line=""
+        read -r -t 5 line <&"${BRB[0]}" || true
+        [[ "$line" == *"p-$m"* ]] || die "bridge -batch did not answer: $line"
+        echo "link set dev p-$m state 0" >&"${BRB[1]}"
+        echo "link show dev p-$m" >&"${BRB[1]}"
+        line=""
+        read -r -t 5 line <&"${BRB[0]}" || true
+        [[ "$line" == *" state disabled "* ]] || die "could not disable port p-$m: $line"
+    fi
+    t=${EPOCHREALTIME:-$(date +%s.%N)}
+    # the child first: keepalived's VRRP child gets SIGTERM (a graceful stop) when its parent dies
+    # shellcheck disable=SC2086 # no child: no word
+    kill -KILL $child "$pid" 2>/dev/null || true
+    if [ "$cut" = true ]; then
+        local wfd=${BRB[1]}
+        exec {wfd}>&-
+        wait "$BRB_PID" 2>/dev/null || true
+        ip -n "$LAB-sw" link set "p-$m" down
+    fi
+    for ((i = 0; i < 50; i++)); do
+        pid_alive "$pid" "$st" || break
+        sleep 0.1
+    done
+    if pid_alive "$pid" "$st"; then log "warning: pid $pid still present 5s after SIGKILL"; fi
+    log "SIGKILL $kind on $m (pid $pid${child:+, vrrp child $child})$( [ "$cut" = false ] || echo ", port p-$m cut")"
+    echo "$t"
+}
+
+# write_cfg FILE LINES... (one key = value a line)
+write_cfg() {
+    local file=$1
+    shift
+    printf '%s\n' "# written by lab.sh vireo (LAB=$LAB)" "$@" >"$file.tmp"
+    mv "$file.tmp" "$file"
+}
+
+default_dist() {
+    local here
+    here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+    local -a found
+    shopt -s nullglob
+    found=("$here"/../karaf-assembly/target/vireo-*.tar.gz)
+    shopt -u nullglob
+    [ ${#found[@]} -eq 1 ] || die "--dist not given and not exactly one karaf-assembly/target/vireo-*.tar.gz" \
+        "(found ${#found[@]}); build with: mvn -B -ntp package -DskipTests"
+    realpath "${found[0]}"
+}
+
+cmd_vireo() {
+    [ $# -ge 1 ] || die "usage: $PROG vireo NODE [--dist TARBALL] --role director|backup [--vrid V --priority P --interval-ms MS --vip A[,..] [--version 2|3] [--nopreempt] [--vmac] [--unicast-peer IP ...]] [--keep]"
+    local m=$1 ns dist="" role="" keep=false home a
+    ns=$(need_node "$m"); shift
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --dist) [ $# -ge 2 ] || die "--dist needs a file"; dist=$2; shift 2 ;;
+            --role) [ $# -ge 2 ] || die "--role needs a value"; role=$2; shift 2 ;;
+            --keep) keep=true; shift ;;
+            --vmac) v_vmac=true; shift ;;
+            *)
+                vrrp_opt "$@"
+                [ "$V_SHIFT" -gt 0 ] || die "vireo: unknown argument '$1'"
+                shift "$V_SHIFT" ;;
+        esac
+    done
+    case "$role" in director|backup|scanner|"") ;; *) die "--role must be director, backup or scanner (got '$role')" ;; esac
+    if [ -n "$v_vrid" ]; then check_vrrp_opts; fi
+    home="$STATE/vireo-$m"
+    lock_state
+    ! node_running "$m" || die "$m already runs $(node_record "$m" | cut -d' ' -f3) (pid $(node_record "$m" | cut -d' ' -f1)); stop it first"
+    if [ "$keep" = true ]; then
+        [ -x "$home/bin/karaf" ] || die "--keep: no Vireo installed in $home (start it once without --keep)"
+    else
+        [ -n "$role" ] || die "--role is required (unless --keep)"
+        [ -n "$dist" ] || dist=$(default_dist)
+        [ -f "$dist" ] || die "no distribution at $dist"
+        rm -rf "$home"
+        mkdir -p "$home"
+        tar xzf "$dist" -C "$home" --strip-components=1 || die "could not unpack $dist into $home"
+        [ -x "$home/bin/karaf" ] || die "$dist holds no bin/karaf"
+        rm -f "$home"/etc/org.vireo.vrrp.instance-*.cfg
+    fi
+    if [ -n "$role" ]; then
+        write_cfg "$home/etc/org.vireo.node.cfg" "name = $m" "managementAddress = $(ip4_of "$m")" \
+            "interfaceName = eth0" "role = $role" "alsoScan = false"
+    fi
+    if [ -n "$v_vrid" ]; then
+        local -a lines=("name = vip1" "interfaceName = eth0" "vrid = $v_vrid" "version = $v_ver"
+            "addressFamily = $v_family" "priority = $v_prio" "advertIntervalMillis = $v_int"
+            "preempt = $v_preempt" "virtualAddresses = $v_vips")
+        [ ${#v_peers[@]} -eq 0 ] || lines+=("unicastPeers = $(IFS=,; echo "${v_peers[*]}")")
+        [ "$v_vmac" = false ] || lines+=("virtualMac = true")
+        write_cfg "$home/etc/org.vireo.vrrp.instance-vip1.cfg" "${lines[@]}"
+    fi
+    # vireo-wait reads karaf.log from here on (a --keep restart keeps the old lines)
+    stat -c %s "$home/data/log/karaf.log" >"$home/lab-log-offset" 2>/dev/null || echo 0 >"$home/lab-log-offset"
+    # KARAF_EXEC=exec: bin/karaf execs the JVM, so the recorded PID is the JVM's.
+    # No root-instance check: PIDs are global, a PID of a killed earlier run may be reused.
+    spawn_node "$m" vireo "$home/karaf.out" env -u KARAF_HOME -u KARAF_BASE -u KARAF_DATA -u KARAF_ETC \
+        -u KARAF_LOG KARAF_EXEC=exec CHECK_ROOT_INSTANCE_RUNNING=false VIREO_NODE_NAME="$m" \
+        "$home/bin/karaf" server
+    log "vireo on $m ($home, $( [ "$keep" = true ] && echo restarted || echo fresh)); log $home/data/log/karaf.log"
+}
+
+cmd_vireo_cli() {
+    [ $# -ge 2 ] || die "usage: $PROG vireo-cli NODE 'command'"
+    local m=$1 ns home
+    ns=$(need_node "$m"); shift
+    home="$STATE/vireo-$m"
+    [ -x "$home/bin/vireo-cli" ] || die "no Vireo installed on $m ($home)"
+    exec ip netns exec "$ns" "$home/bin/vireo-cli" "$@"
+}
+
+# vireo-wait NODE REGEX SECONDS: until a line of karaf.log written since the node's
+# last start matches (printed); fails on timeout or when the node's JVM is gone
+cmd_vireo_wait() {
+    [ $# -eq 3 ] || die "usage: $PROG vireo-wait NODE REGEX SECONDS"
+    local m=$1 re=$2 secs=$3 logf i line off
+    need_node "$m" >/dev/null
+    [[ "$secs" =~ ^[0-9]+$ ]] || die "SECONDS must be a whole number (got '$secs')"
+    logf="$STATE/vireo-$m/data/log/karaf.log"
+    off=$(cat "$STATE/vireo-$m/lab-log-offset" 2>/dev/null) || off=0
+    [[ "$off" =~ ^[0-9]+$ ]] || off=0
+    for ((i = 0; i <= secs * 5; i++)); do
+        line=""
+        # (grep -m1 ends the pipe early: tail's SIGPIPE is not a failure here)
+        [ ! -e "$logf" ] || line=$(tail -c +$((off + 1)) "$logf" | grep -E -m1 -- "$re" || true)
+        if [ -n "$line" ]; then
+            echo "$line"
+            return 0
+        fi
+        node_running "$m" || die "vireo on $m is not running (see $STATE/vireo-$m/karaf.out and $logf)"
+        sleep 0.2
+    done
+    die "no line matching '$re' in $logf within ${secs}s"
+}
+
 # ------------------------------------------------------------------ main ---
 
 main() {
@@ -476,6 +863,13 @@ main() {
         capture-stop) cmd_capture_stop "$@" ;;
         spawn) cmd_spawn "$@" ;;
         status) cmd_status "$@" ;;
+        keepalived) cmd_keepalived "$@" ;;
+        keepalived-stop) cmd_keepalived_stop "$@" ;;
+        vireo) cmd_vireo "$@" ;;
+        vireo-stop) cmd_vireo_stop "$@" ;;
+        vireo-cli) cmd_vireo_cli "$@" ;;
+        vireo-wait) cmd_vireo_wait "$@" ;;
+        kill) cmd_kill "$@" ;;
         *) echo "$PROG: unknown subcommand '$cmd'" >&2; usage ;;
     esac
 }

@@ -96,7 +96,8 @@ public class VipAnnouncer implements VrrpStateListener {
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) {
         configure(properties);
-        // a tracker, not a DS reference: instances reference this listener, and DS would see a cycle
+        // A tracker opened on the worker, not a DS reference nor a tracker opened here: an instance activating
+        // binds this listener, and looking the instance up from inside that would be a cycle.
         instances = new ServiceTracker<>(context, VrrpInstance.class, null) {
             @Override
             public VrrpInstance addingService(ServiceReference<VrrpInstance> reference) {
@@ -107,7 +108,7 @@ public class VipAnnouncer implements VrrpStateListener {
                 return instance;
             }
         };
-        instances.open();
+        worker.execute(instances::open);
         List<GuardState.Entry> left = GuardState.read(guardFile);
         if (!left.isEmpty()) {
             worker.execute(() -> left.forEach(this::removeLeftOver));

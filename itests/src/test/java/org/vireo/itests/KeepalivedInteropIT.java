@@ -1,0 +1,155 @@
+package org.vireo.itests;
+
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+/**
+ * A Vireo node (n1) and keepalived 2.2.7 (n2) in one virtual router, VRRPv3 and VRRPv2: each side master
+ * and backup, each preempting the other, and tshark decoding Vireo's adverts without a complaint.
+ */
+public class KeepalivedInteropIT {
+
+    private static final String VIP = "10.77.0.61";
+    private static final Pattern ENTERING = Pattern.compile("Entering (\\w+) STATE");
+    private Lab lab;
+
+    @Before
+    public void lab() throws Exception {
+        lab = new Lab("ki", 2);
+    }
+
+    @After
+    public void down() throws Exception {
+        lab.close();
+    }
+
+    @Test
+    public void vrrpV3() throws Exception {
+        interoperate(3);
+    }
+
+    @Test
+    public void vrrpV2() throws Exception {
+        interoperate(2);
+    }
+
+    private void interoperate(int version) throws Exception {
+        String v = String.valueOf(version);
+        lab.run(60, "keepalived", "n2", "--vrid", "61", "--priority", "100", "--interval-ms", "1000", "--vip", VIP,
+            "--version", v);
+        awaitKeepalived("(BACKUP|MASTER)", 30);
+        lab.vireo("n1", "--role", "director", "--vrid", "61", "--priority", "150", "--interval-ms", "1000", "--vip",
+            VIP, "--version", v);
+
+        // Vireo master, keepalived backup (if keepalived was master first, Vireo preempts it)
+        lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 120);
+        awaitKeepalived("BACKUP", 10);
+        lab.awaitAddress("n1", VIP, true, 5);
+        lab.awaitAddress("n2", VIP, false, 5);
+        assertTsharkDecodesVireo(version);
+
+        // keepalived preempts Vireo: Vireo's priority drops below keepalived's (a hot configuration change)
+        setVireoPriority(50);
+        lab.awaitLog("n1", "vip1 .*MASTER -> BACKUP", 30);
+        awaitKeepalived("MASTER", 10);
+        lab.awaitAddress("n2", VIP, true, 5);
+        lab.awaitAddress("n1", VIP, false, 5);
+        String list = lab.cli("n1", "vrrp:list");
+        assertTrue(list, list.contains("BACKUP") && list.contains(Lab.ip("n2")));
+
+        // Vireo preempts keepalived
+        setVireoPriority(200);
+        lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 30);
+        awaitKeepalived("BACKUP", 10);
+        lab.awaitAddress("n1", VIP, true, 5);
+        lab.awaitAddress("n2", VIP, false, 5);
+        String counters = lab.cli("n1", "vrrp:show vip1");
+        assertFalse("Vireo dropped keepalived's adverts:\n" + counters, counters.matches("(?s).*dropped.*[1-9].*"));
+    }
+
+    private void setVireoPriority(int priority) throws Exception {
+        Path cfg = lab.home("n1").resolve("etc/org.vireo.vrrp.instance-vip1.cfg");
+        String text = Files.readString(cfg).replaceAll("(?m)^priority = \\d+$", "priority = " + priority);
+        Path tmp = cfg.resolveSibling("vip1.tmp");
+        Files.writeString(tmp, text);
+        Files.move(tmp, cfg, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        lab.awaitLog("n1", "VRRP instance vip1: priority \\d+ -> " + priority, 30);
+    }
+
+    /** tshark decodes a few of Vireo's adverts, taken on the client, as VRRP of the version, with no expert warning. */
+    private void assertTsharkDecodesVireo(int version) throws Exception {
+        Path pcap = Files.createTempFile("vireo-adverts-", ".pcap");
+        try {
+            lab.run(30, "capture", "c", pcap.toString(), "ip proto 112 and src host " + Lab.ip("n1"));
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            String decoded = "";
+            while (System.nanoTime() < end && !decoded.contains("Frame 3:")) {
+                Thread.sleep(500);
+                decoded = tshark(pcap, "-V");
+            }
+            lab.run(30, "capture-stop", pcap.toString());
+            decoded = tshark(pcap, "-V", "-o", "vrrp.v3_checksum_as_in_v2:FALSE");
+            assertTrue(decoded, decoded.contains("Virtual Router Redundancy Protocol"));
+            assertTrue(decoded, decoded.contains("Version: " + version));
+            assertTrue(decoded, decoded.contains("Virtual Rtr ID: 61"));
+            assertTrue(decoded, decoded.contains("IP Address: " + VIP));
+            assertFalse(decoded, decoded.contains("Malformed"));
+            assertFalse(decoded, decoded.contains("Expert Info (Warning") || decoded.contains("Expert Info (Error"));
+            assertFalse(decoded, decoded.contains("[incorrect"));
+            String warnings = tshark(pcap, "-q", "-z", "expert,warn");
+            assertFalse(warnings, warnings.contains("Warns ("));
+        } finally {
+            Files.deleteIfExists(pcap);
+        }
+    }
+
+    private static String tshark(Path pcap, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("tshark", "-n", "-r", pcap.toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue("tshark did not finish", p.waitFor(60, TimeUnit.SECONDS));
+        return out;
+    }
+
+    private Path keepalivedLog() {
+        return lab.home("n1").resolveSibling("keepalived-n2").resolve("keepalived.log");
+    }
+
+    /** The state keepalived entered last ("Entering MASTER STATE" and the like in its log), or "". */
+    private String keepalivedState() throws Exception {
+        Path log = keepalivedLog();
+        String state = "";
+        if (Files.exists(log)) {
+            for (String line : Files.readAllLines(log)) {
+                Matcher m = ENTERING.matcher(line);
+                if (m.find()) {
+                    state = m.group(1);
+                }
+            }
+        }
+        return state;
+    }
+
+    private void awaitKeepalived(String stateRegex, int seconds) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!keepalivedState().matches(stateRegex)) {
+            assertTrue("keepalived is not in state " + stateRegex + " within " + seconds + " s:\n"
+                + (Files.exists(keepalivedLog()) ? Files.readString(keepalivedLog()) : "(no log)"),
+                System.nanoTime() < end);
+            Thread.sleep(100);
+        }
+    }
+}

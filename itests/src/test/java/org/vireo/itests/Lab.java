@@ -1,0 +1,188 @@
+package org.vireo.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A network-namespace lab (lab/lab.sh) for one test class: its own LAB prefix and state folder, Vireo
+ * distributions and keepalived started in node namespaces, and the facts tests read back (addresses,
+ * neighbour entries, log lines with their times). Needs root, as CI has.
+ */
+final class Lab implements AutoCloseable {
+
+    /** 10.77.0.(10+K) and 02:77:00:00:00:(10+K) for node nK, as lab.sh lays them out. */
+    static String ip(String node) {
+        return "10.77.0." + (10 + Integer.parseInt(node.substring(1)));
+    }
+
+    static String mac(String node) {
+        return String.format("02:77:00:00:00:%02x", 10 + Integer.parseInt(node.substring(1)));
+    }
+
+    private static final Pattern LOG_TIME = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{3})");
+    private static final DateTimeFormatter KARAF_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss,SSS");
+
+    private final String name;
+    private final Path state;
+    private final File script;
+
+    Lab(String prefix, int nodes) throws Exception {
+        this.name = prefix + ProcessHandle.current().pid() % 10_000; // never a developer's lab
+        this.state = Files.createTempDirectory("vireo-lab-" + name);
+        this.script = new File(System.getProperty("vireo.lab"), "lab.sh");
+        run(120, "up", "-n", String.valueOf(nodes));
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** The Vireo installation of a node (after {@link #vireo}). */
+    Path home(String node) {
+        return state.resolve("vireo-" + node);
+    }
+
+    /** Runs {@code lab.sh args}; fails the test unless it exits 0 within {@code seconds}. Returns stdout + stderr. */
+    String run(int seconds, String... args) throws IOException, InterruptedException {
+        Result r = tryRun(seconds, List.of(), args);
+        assertEquals("lab.sh " + String.join(" ", args) + " failed:\n" + r.output, 0, r.exit);
+        return r.output;
+    }
+
+    record Result(int exit, String output) {
+    }
+
+    /** Runs {@code [wrapper...] lab.sh args} and returns its exit status and output, bounded by {@code seconds}. */
+    Result tryRun(int seconds, List<String> wrapper, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(List.of("bash", script.getPath(), "--state", state.toString()));
+        command.addAll(Arrays.asList(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().put("LAB", name);
+        pb.environment().put("LAB_QUIET", "1");
+        File out = File.createTempFile("lab-", ".out");
+        try {
+            pb.redirectOutput(out); // a spawned daemon may keep a pipe open; a file never blocks
+            Process p = pb.start();
+            boolean done = p.waitFor(seconds, TimeUnit.SECONDS);
+            if (!done) {
+                p.destroyForcibly();
+            }
+            String text = Files.readString(out.toPath(), StandardCharsets.UTF_8);
+            assertTrue("lab.sh " + String.join(" ", args) + " did not finish in " + seconds + " s:\n" + text, done);
+            return new Result(p.exitValue(), text);
+        } finally {
+            Files.deleteIfExists(out.toPath());
+        }
+    }
+
+    /** Runs a command inside a member's namespace. */
+    String exec(String member, String... command) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("exec", member));
+        args.addAll(Arrays.asList(command));
+        return run(30, args.toArray(new String[0]));
+    }
+
+    /** Starts (or with --keep restarts) Vireo on a node: {@code lab.sh vireo NODE args}. */
+    void vireo(String node, String... args) throws IOException, InterruptedException {
+        vireo(List.of(), node, args);
+    }
+
+    /** The same, through a wrapper such as {@code env VIREO_GUARD=off} that the node's processes inherit. */
+    void vireo(List<String> wrapper, String node, String... args) throws IOException, InterruptedException {
+        List<String> all = new ArrayList<>(List.of("vireo", node));
+        all.addAll(Arrays.asList(args));
+        if (!all.contains("--keep")) {
+            all.addAll(List.of("--dist", System.getProperty("vireo.distribution")));
+        }
+        Result r = tryRun(120, wrapper, all.toArray(new String[0]));
+        assertEquals("lab.sh vireo " + node + " failed:\n" + r.output, 0, r.exit);
+    }
+
+    String cli(String node, String command) throws IOException, InterruptedException {
+        return run(60, "vireo-cli", node, command);
+    }
+
+    /** The first line of the node's karaf.log since its last start that matches; fails after {@code seconds}. */
+    String awaitLog(String node, String regex, int seconds) throws IOException, InterruptedException {
+        return run(seconds + 30, "vireo-wait", node, regex, String.valueOf(seconds)).trim();
+    }
+
+    /** Whether such a line comes within {@code seconds} (for what must not happen). */
+    boolean logs(String node, String regex, int seconds) throws IOException, InterruptedException {
+        return tryRun(seconds + 30, List.of(), "vireo-wait", node, regex, String.valueOf(seconds)).exit == 0;
+    }
+
+    /** The time a karaf.log line was written, in epoch milliseconds. */
+    static long logMillis(String line) {
+        Matcher m = LOG_TIME.matcher(line);
+        assertTrue("not a karaf.log line: " + line, m.find());
+        return LocalDateTime.parse(m.group(1), KARAF_TIME).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+    }
+
+    /** lab.sh kill / vireo-stop print the epoch time (seconds, fraction) of the signal as their last line. */
+    static long signalMillis(String output) {
+        String[] lines = output.trim().split("\n");
+        return Math.round(Double.parseDouble(lines[lines.length - 1].trim()) * 1000);
+    }
+
+    /** Whether {@code address} is on the node's eth0 (or another interface given). */
+    boolean hasAddress(String node, String address) throws IOException, InterruptedException {
+        return exec(node, "ip", "-o", "addr", "show").contains(" " + address + "/");
+    }
+
+    /** Waits until the address is (or is not) on the node, polling the kernel; bounded. */
+    void awaitAddress(String node, String address, boolean present, int seconds) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (hasAddress(node, address) != present) {
+            assertTrue(address + (present ? " did not appear on " : " did not leave ") + node + " within " + seconds
+                + " s:\n" + exec(node, "ip", "-o", "addr", "show"), System.nanoTime() < end);
+            Thread.sleep(100);
+        }
+    }
+
+    /** Waits until the client's neighbour entry for {@code address} names {@code mac}; pings to make one. */
+    void awaitClientNeighbour(String address, String mac, int seconds) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        String seen = "";
+        while (System.nanoTime() < end) {
+            tryRun(10, List.of(), "exec", "c", "ping", "-c", "1", "-W", "1", address);
+            seen = exec("c", "ip", "neigh", "show", address);
+            if (seen.contains("lladdr " + mac)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the client's neighbour entry for " + address + " is not " + mac + " after "
+            + seconds + " s: " + seen);
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            tryRun(180, List.of(), "down");
+        } finally {
+            if (!Files.exists(state)) {
+                return; // down removes it
+            }
+            try (var files = Files.walk(state)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}
