@@ -45,6 +45,29 @@ public class KeepalivedInteropIT {
         interoperate(2);
     }
 
+    /** Unicast adverts both ways (no multicast): each side hears the other and the election works. */
+    @Test
+    public void unicastPeers() throws Exception {
+        lab.run(60, "keepalived", "n2", "--vrid", "62", "--priority", "100", "--interval-ms", "1000", "--vip",
+            "10.77.0.62", "--unicast-peer", Lab.ip("n1"));
+        lab.vireo("n1", "--role", "director", "--vrid", "62", "--priority", "150", "--interval-ms", "1000", "--vip",
+            "10.77.0.62", "--unicast-peer", Lab.ip("n2"));
+        lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 120);
+        awaitKeepalived("BACKUP", 10);
+        lab.awaitAddress("n1", "10.77.0.62", true, 5);
+        lab.awaitAddress("n2", "10.77.0.62", false, 5);
+        // captured on n2: the switch does not flood unicast to anyone else
+        String unicast = lab.exec("n2", "timeout", "5", "tcpdump", "-c", "1", "-n", "-i", "eth0",
+            "ip proto 112 and src host " + Lab.ip("n1"));
+        assertTrue(unicast, unicast.contains(Lab.ip("n1") + " > " + Lab.ip("n2")));
+
+        setVireoPriority(50);
+        lab.awaitLog("n1", "vip1 .*MASTER -> BACKUP", 30);
+        awaitKeepalived("MASTER", 10);
+        lab.awaitAddress("n2", "10.77.0.62", true, 5);
+        lab.awaitAddress("n1", "10.77.0.62", false, 5);
+    }
+
     private void interoperate(int version) throws Exception {
         String v = String.valueOf(version);
         lab.run(60, "keepalived", "n2", "--vrid", "61", "--priority", "100", "--interval-ms", "1000", "--vip", VIP,
@@ -85,7 +108,7 @@ public class KeepalivedInteropIT {
         Path tmp = cfg.resolveSibling("vip1.tmp");
         Files.writeString(tmp, text);
         Files.move(tmp, cfg, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        lab.awaitLog("n1", "VRRP instance vip1: priority \\d+ -> " + priority, 30);
+        lab.awaitLog("n1", "VRRP instance vip1: priority [0-9]+ -> " + priority, 30);
     }
 
     /** tshark decodes a few of Vireo's adverts, taken on the client, as VRRP of the version, with no expert warning. */
@@ -100,9 +123,11 @@ public class KeepalivedInteropIT {
                 decoded = tshark(pcap, "-V");
             }
             lab.run(30, "capture-stop", pcap.toString());
-            decoded = tshark(pcap, "-V", "-o", "vrrp.v3_checksum_as_in_v2:FALSE");
+            decoded = tshark(pcap, "-V", "-o", "ip.check_checksum:TRUE");
             assertTrue(decoded, decoded.contains("Virtual Router Redundancy Protocol"));
-            assertTrue(decoded, decoded.contains("Version: " + version));
+            assertTrue(decoded, decoded.contains("Version " + version + ", Packet type 1 (Advertisement)"));
+            assertTrue(decoded, decoded.contains("[Checksum Status: Good]"));
+            assertTrue(decoded, decoded.contains("Header Checksum: 0x") && !decoded.contains("[validation disabled]"));
             assertTrue(decoded, decoded.contains("Virtual Rtr ID: 61"));
             assertTrue(decoded, decoded.contains("IP Address: " + VIP));
             assertFalse(decoded, decoded.contains("Malformed"));

@@ -50,7 +50,8 @@ public final class IpToolVipManager implements VipManager {
                 ip.run(vip instanceof Inet6Address ? "-6" : "-4", "addr", "del", vip.getHostAddress() + bits, "dev",
                     interfaceName);
             } catch (IOException e) {
-                if (!mentions(e, "not found", "Cannot assign requested address")) {
+                if (!mentions(e, "not found", "Cannot assign requested address")
+                    && !mentions(e, "Cannot find device", "does not exist")) { // the interface went, the VIP too
                     throw e;
                 }
             }

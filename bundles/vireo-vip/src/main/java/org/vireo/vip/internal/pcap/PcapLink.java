@@ -25,6 +25,7 @@ import org.vireo.vip.internal.alias.IpCommand;
 import org.vireo.vip.internal.frame.MacAddress;
 import org.vireo.vip.internal.frame.ReceivedVrrp;
 import org.vireo.vip.internal.frame.VrrpFrames;
+import org.vireo.vrrp.RealtimeThreads;
 
 /**
  * One interface opened through libpcap for every VRRP channel on it: a receive handle (BPF for VRRP,
@@ -163,6 +164,7 @@ final class PcapLink {
     }
 
     private void receiveLoop() {
+        LOG.info("VRRP receive thread on {}: {}", name, RealtimeThreads.requestForCurrentThread());
         String failure = null;
         long nextWatch = System.nanoTime() + WATCH_NANOS;
         try {

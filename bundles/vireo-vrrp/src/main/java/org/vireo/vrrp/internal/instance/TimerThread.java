@@ -8,6 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.vrrp.RealtimeThreads;
 
 /**
  * A {@link Scheduler} on one thread: queued tasks first, then the timers that are due, then it parks until
@@ -57,6 +58,7 @@ final class TimerThread implements Scheduler {
     }
 
     private void loop() {
+        LOG.info("VRRP timer thread: {}", RealtimeThreads.requestForCurrentThread());
         while (running) {
             for (Runnable task; (task = tasks.poll()) != null; ) {
                 run(task);
