@@ -3,9 +3,11 @@
 #
 # Brings up LAB=st (override with env LAB) with 3 nodes and checks topology,
 # unicast IPv4/IPv6 reachability, multicast flooding, cut/heal, idempotent and
-# repairing `up`, capture/spawn bookkeeping, that `down` leaves no namespace
-# and no process behind, and that the root network namespace is unchanged
-# (ip -o addr, ip -o link, ip route, ip -6 route compared verbatim).
+# repairing `up`, capture/spawn bookkeeping, the keepalived node helpers
+# (election, kill --cut, graceful stop; skipped without keepalived), that
+# `down` leaves no namespace and no process behind, and that the root network
+# namespace is unchanged (ip -o addr, ip -o link, ip route, ip -6 route
+# compared verbatim).
 # Always tears down (EXIT trap). Last line: "N passed, M failed"; exit status
 # is non-zero on any failure.
 set -euo pipefail
@@ -204,6 +206,50 @@ check "exec n1 shows its address" grep -q 10.77.0.11 <<<"$("$LABSH" exec n1 ip -
 check "exec sw sees br0" "$LABSH" exec sw ip link show br0
 check_not "exec on unknown node fails" "$LABSH" exec n99 true
 check "status lists the switch ports" grep -q 'port p-n3' <<<"$("$LABSH" status 2>&1)"
+
+# ----------------------------------------------------------- keepalived ---
+# the node helpers with keepalived (skipped without it): election, crash with
+# --cut, graceful stop; one keepalived is left running for down
+has_vip() {
+    local a
+    a=$(ip -n "$(ns_of "$1")" -o -4 addr show dev eth0 2>/dev/null) || return 1
+    [[ "$a" == *" 10.77.0.51/32 "* ]]
+}
+# wait_vip NODE [present|absent]: bounded, <= 5 s
+wait_vip() {
+    local i want=${2:-present}
+    for ((i = 0; i < 50; i++)); do
+        if has_vip "$1"; then
+            [ "$want" != present ] || return 0
+        else
+            [ "$want" != absent ] || return 0
+        fi
+        sleep 0.1
+    done
+    return 1
+}
+if command -v keepalived >/dev/null; then
+    KOPTS=(--vrid 51 --interval-ms 100 --vip 10.77.0.51)
+    check "keepalived n2 (priority 100) prints its PID" grep -Eqx '[0-9]+' <<<"$("$LABSH" keepalived n2 "${KOPTS[@]}" --priority 100 2>/dev/null)"
+    check "keepalived n1 (priority 150) prints its PID" grep -Eqx '[0-9]+' <<<"$("$LABSH" keepalived n1 "${KOPTS[@]}" --priority 150 2>/dev/null)"
+    check_not "a second keepalived on n1 is refused" "$LABSH" keepalived n1 "${KOPTS[@]}"
+    check_not "keepalived with --vrid 0 is refused" "$LABSH" keepalived n3 --vrid 0 --vip 10.77.0.51
+    check "the VIP is on n1 (the higher priority)" wait_vip n1
+    check "... and not on n2" wait_vip n2 absent
+    check "kill n1 --cut prints the kill time" grep -Eqx '[0-9]+\.[0-9]+' <<<"$("$LABSH" kill n1 --cut 2>/dev/null)"
+    check "n2 takes the VIP over" wait_vip n2
+    check "killed n1 kept its (stale) VIP" has_vip n1
+    check "n1's port is cut" grep -q 'NO-CARRIER' <<<"$(ip -n "$LAB-n1" -o link show eth0)"
+    check "heal n1" "$LABSH" heal n1
+    check "keepalived-stop n2 prints the stop time" grep -Eqx '[0-9]+\.[0-9]+' <<<"$("$LABSH" keepalived-stop n2 2>/dev/null)"
+    check "n2 removed the VIP when stopped" wait_vip n2 absent
+    check_not "kill n2 (stopped) fails" "$LABSH" kill n2
+    ip -n "$LAB-n1" addr del 10.77.0.51/32 dev eth0 2>/dev/null || true
+    check "keepalived n1 again, left running for down" "$LABSH" keepalived n1 "${KOPTS[@]}"
+    check "status shows n1's keepalived" grep -q "running: keepalived $LAB-n1" <<<"$("$LABSH" status 2>&1)"
+else
+    echo "# keepalived not installed: node helper checks skipped"
+fi
 
 # ----------------------------------------------------------------- down ---
 # leave processes running for down to clean up: a capture, a spawned

@@ -67,7 +67,8 @@
 #                                         unpack the distribution (fresh; --keep:
 #                                         restart the existing install as after a
 #                                         crash), write etc/org.vireo.node.cfg and
-#                                         (VOPTS) etc/org.vireo.vrrp.instance-vip1.cfg,
+#                                         (VOPTS) etc/org.vireo.vrrp.instance-vip1.cfg
+#                                         (with --keep: only from the options given),
 #                                         run bin/karaf server, print the JVM PID;
 #                                         ROLE = director|backup|scanner, TARBALL
 #                                         defaults to karaf-assembly/target/vireo-*.tar.gz
@@ -524,7 +525,7 @@ spawn_node() {
 }
 
 # VRRP options shared by `keepalived` and `vireo`; they set the v_* globals
-v_vrid="" v_prio=100 v_int=1000 v_vips="" v_ver=3 v_preempt=true v_vmac=false v_family=ipv4 V_SHIFT=0
+v_vrid="" v_prio=100 v_int=1000 v_vips="" v_ver=3 v_preempt=true v_vmac=false v_family=ipv4 V_SHIFT=0 v_any=false
 v_peers=()
 # vrrp_opt "$@": takes the VRRP option in $1; V_SHIFT = arguments used (0: not one)
 vrrp_opt() {
@@ -538,6 +539,7 @@ vrrp_opt() {
         --unicast-peer) [ $# -ge 2 ] || die "--unicast-peer needs an address"; v_peers+=("$2"); V_SHIFT=2 ;;
         *) V_SHIFT=0 ;;
     esac
+    [ "$V_SHIFT" -eq 0 ] || v_any=true
 }
 
 # int_in VALUE LOW HIGH STEP: VALUE is a whole number in LOW..HIGH, a multiple of STEP
@@ -757,7 +759,7 @@ cmd_vireo() {
             --dist) [ $# -ge 2 ] || die "--dist needs a file"; dist=$2; shift 2 ;;
             --role) [ $# -ge 2 ] || die "--role needs a value"; role=$2; shift 2 ;;
             --keep) keep=true; shift ;;
-            --vmac) v_vmac=true; shift ;;
+            --vmac) v_vmac=true; v_any=true; shift ;;
             *)
                 vrrp_opt "$@"
                 [ "$V_SHIFT" -gt 0 ] || die "vireo: unknown argument '$1'"
@@ -765,7 +767,7 @@ cmd_vireo() {
         esac
     done
     case "$role" in director|backup|scanner|"") ;; *) die "--role must be director, backup or scanner (got '$role')" ;; esac
-    if [ -n "$v_vrid" ]; then check_vrrp_opts; fi
+    if [ "$v_any" = true ]; then check_vrrp_opts; fi
     home="$STATE/vireo-$m"
     lock_state
     ! node_running "$m" || die "$m already runs $(node_record "$m" | cut -d' ' -f3) (pid $(node_record "$m" | cut -d' ' -f1)); stop it first"
@@ -816,13 +818,15 @@ cmd_vireo_cli() {
 # last start matches (printed); fails on timeout or when the node's JVM is gone
 cmd_vireo_wait() {
     [ $# -eq 3 ] || die "usage: $PROG vireo-wait NODE REGEX SECONDS"
-    local m=$1 re=$2 secs=$3 logf i line off
+    local m=$1 re=$2 secs=$3 logf line off
     need_node "$m" >/dev/null
     [[ "$secs" =~ ^[0-9]+$ ]] || die "SECONDS must be a whole number (got '$secs')"
     logf="$STATE/vireo-$m/data/log/karaf.log"
     off=$(cat "$STATE/vireo-$m/lab-log-offset" 2>/dev/null) || off=0
     [[ "$off" =~ ^[0-9]+$ ]] || off=0
-    for ((i = 0; i <= secs * 5; i++)); do
+    # a deadline, not a count: each round costs time of its own on a busy machine
+    local deadline=$((SECONDS + secs))
+    while :; do
         line=""
         # (grep -m1 ends the pipe early: tail's SIGPIPE is not a failure here)
         [ ! -e "$logf" ] || line=$(tail -c +$((off + 1)) "$logf" | grep -E -m1 -- "$re" || true)
@@ -831,6 +835,7 @@ cmd_vireo_wait() {
             return 0
         fi
         node_running "$m" || die "vireo on $m is not running (see $STATE/vireo-$m/karaf.out and $logf)"
+        [ "$SECONDS" -lt "$deadline" ] || break
         sleep 0.2
     done
     die "no line matching '$re' in $logf within ${secs}s"

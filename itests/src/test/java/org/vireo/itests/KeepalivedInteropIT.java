@@ -99,7 +99,8 @@ public class KeepalivedInteropIT {
         lab.awaitAddress("n1", VIP, true, 5);
         lab.awaitAddress("n2", VIP, false, 5);
         String counters = lab.cli("n1", "vrrp:show vip1");
-        assertFalse("Vireo dropped keepalived's adverts:\n" + counters, counters.matches("(?s).*dropped.*[1-9].*"));
+        assertTrue("Vireo dropped keepalived's adverts:\n" + counters, counters.contains("(0 dropped, ")
+            && !counters.contains("Packets received:          0 "));
     }
 
     private void setVireoPriority(int priority) throws Exception {

@@ -172,16 +172,35 @@ final class Lab implements AutoCloseable {
             + seconds + " s: " + seen);
     }
 
+    /** Keeps the nodes' logs (down deletes them) under target/lab-logs/LAB, for a failed run to be read. */
+    private void keepLogs() {
+        Path target = Path.of(System.getProperty("vireo.lab.logs", "target/lab-logs"), name);
+        try (var dirs = Files.list(state)) {
+            for (Path dir : dirs.toList()) {
+                for (String log : List.of("data/log/karaf.log", "keepalived.log", "karaf.out")) {
+                    Path from = dir.resolve(log);
+                    if (Files.isRegularFile(from)) {
+                        Files.createDirectories(target);
+                        Files.copy(from, target.resolve(dir.getFileName() + "-" + from.getFileName()),
+                            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            System.err.println("keeping the lab's logs failed: " + e);
+        }
+    }
+
     @Override
     public void close() throws Exception {
+        keepLogs();
         try {
             tryRun(180, List.of(), "down");
         } finally {
-            if (!Files.exists(state)) {
-                return; // down removes it
-            }
-            try (var files = Files.walk(state)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            if (Files.exists(state)) { // down removes what it made; the folder itself is ours
+                try (var files = Files.walk(state)) {
+                    files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
             }
         }
     }

@@ -1,0 +1,388 @@
+#!/usr/bin/env bash
+# failover-bench.sh - VRRP failover benchmark in the network-namespace lab (issue 4, item 8):
+# Vireo next to keepalived 2.2.7, same lab, same advert interval.
+#
+# USAGE
+#   failover-bench.sh [--impl keepalived,vireo] [-r N] [--intervals 1000,100,20] [-o OUTDIR] [--dist TARBALL]
+#   failover-bench.sh --stress [SECONDS] [--impl ...] [-o OUTDIR] [--dist TARBALL]
+#   failover-bench.sh --analyze OUTDIR
+#
+#   --impl       implementations, comma-separated, run interleaved (default keepalived)
+#   -r N         repetitions per implementation and interval (default 5)
+#   --intervals  advert intervals in ms (default 1000,100,20)
+#   --stress S   instead: the spurious-failover run, S seconds (default 600) of 20 ms adverts under
+#                stress-ng --cpu 2, for each implementation in turn
+#   -o OUTDIR    results (default bench/out/failover-<date>); --analyze re-reads one
+#   --dist       Vireo distribution (default karaf-assembly/target/vireo-*.tar.gz)
+#   env LAB      lab prefix (default fb); the lab is brought up and taken down by this script
+#
+# SETUP: lab with nodes n1 (priority 150, the master) and n2 (priority 100), VRRPv3, VRID 51, VIP
+# 10.77.0.51 (interface MAC), garp_master_delay 5 s / 5 GARPs. Each repetition, with a capture on the
+# client (VRRP, ARP, the probe's ICMP) and a probe (ping -i 0.002 of the VIP from the client) running:
+#   1. start n2 and n1 fresh; wait until the VIP is on n1 only;
+#   2. crash: n1 isolated on the switch (its port disabled: nothing in or out, carrier kept so the
+#      daemon cannot react), SIGKILL of its keepalived (VRRP child, then parent) or JVM, port cut
+#      (`lab.sh kill n1 --cut`); t_crash = the SIGKILL; wait until the VIP is on n2;
+#   3. take-back: heal n1, restart it (keepalived afresh; Vireo --keep, as after a crash, so it also
+#      has its stale VIP to remove); t_restart = the launch of the process (lab.sh's `launched`);
+#      wait until the VIP is on n1 only;
+#   4. graceful stop: SIGTERM to n1 (keepalived-stop / vireo-stop); t_stop = the SIGTERM; wait until
+#      the VIP is on n2.
+# MEASURED (all from the client's capture; kernel timestamps, same clock as the event times):
+#   crash     kill -> n2's first advert | kill -> n2's first gratuitous ARP for the VIP |
+#             n1's last advert -> n2's first advert | client outage: the gap between the first probe
+#             reply answered by n2 (source MAC) and the reply before it (runs.tsv also has the
+#             largest gap of ping -D's own timestamps across the crash, as a cross-check)
+#   graceful  SIGTERM -> n2's first advert | n1's priority-0 advert -> n2's first advert | outage
+#   take-back restart -> n1's first advert (includes the daemon's start: ~0 for keepalived, the
+#             JVM's boot for Vireo) | n1's first advert -> the first probe reply from n1's MAC (the
+#             VIP answered from it) | outage
+# STRESS: both nodes, 20 ms adverts, stress-ng --cpu 2 for S seconds, capture on the client: n1's
+# largest advert gap, gaps > 3 intervals, takeovers by n2 (runs of adverts from n2), n2's GARP
+# bursts, and n2's transitions to master in its log (keepalived).
+# Output: OUTDIR/IMPL-INTERVAL-rN/ (events, client.pcap, ping.log, daemon logs), OUTDIR/runs.tsv,
+# OUTDIR/summary.md (also printed). Every wait is bounded; processes are stopped by PID (lab.sh).
+# Needs root, the lab's tools, keepalived, tcpdump, tshark, python3, ping, stress-ng (--stress).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+LABSH="$HERE/lab.sh"
+export LAB="${LAB:-fb}"
+export LAB_STATE="${LAB_STATE:-/tmp/vireo-lab-$LAB}"
+
+VIP=10.77.0.51
+VRID=51
+N1_IP=10.77.0.11 N2_IP=10.77.0.12
+N1_MAC=02:77:00:00:00:0b N2_MAC=02:77:00:00:00:0c
+
+impls=keepalived reps=5 intervals=1000,100,20 outdir="" dist="" stress="" analyze=""
+
+die() { echo "failover-bench: error: $*" >&2; exit 1; }
+say() { echo "failover-bench: $*" >&2; }
+usage() { sed -n '/^# USAGE/,/^# SETUP/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --impl) [ $# -ge 2 ] || usage; impls=$2; shift 2 ;;
+        -r) [ $# -ge 2 ] || usage; reps=$2; shift 2 ;;
+        --intervals) [ $# -ge 2 ] || usage; intervals=$2; shift 2 ;;
+        -o) [ $# -ge 2 ] || usage; outdir=$2; shift 2 ;;
+        --dist) [ $# -ge 2 ] || usage; dist=$2; shift 2 ;;
+        --stress)
+            if [[ "${2:-}" =~ ^[0-9]+$ ]]; then stress=$2; shift 2; else stress=600; shift; fi ;;
+        --analyze) [ $# -ge 2 ] || usage; analyze=$2; shift 2 ;;
+        -h|--help) usage ;;
+        *) die "unknown argument '$1' (--help)" ;;
+    esac
+done
+
+if [ -n "$analyze" ]; then
+    exec python3 "$HERE/failover_analyze.py" "$analyze"
+fi
+
+[ "$(id -u)" -eq 0 ] || die "must run as root (network namespaces)"
+in_range() { [[ "$1" =~ ^[1-9][0-9]{0,5}$ ]] && [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
+in_range "$reps" 1 100 || die "-r wants 1..100"
+if [ -n "$stress" ]; then in_range "$stress" 10 7200 || die "--stress wants 10..7200 seconds"; fi
+IFS=, read -r -a IMPLS <<<"$impls"
+IFS=, read -r -a INTERVALS <<<"$intervals"
+for i in "${IMPLS[@]}"; do
+    case "$i" in keepalived|vireo) ;; *) die "--impl: unknown implementation '$i'" ;; esac
+done
+for iv in "${INTERVALS[@]}"; do
+    if ! in_range "$iv" 10 10000 || [ $((iv % 10)) -ne 0 ]; then
+        die "--intervals: '$iv' is not 10..10000 ms in steps of 10"
+    fi
+done
+for t in ip:iproute2 tcpdump:tcpdump tshark:tshark python3:python3 ping:iputils-ping; do
+    command -v "${t%%:*}" >/dev/null || die "needs ${t%%:*} (apt-get install -y ${t#*:})"
+done
+[[ " ${IMPLS[*]} " != *" keepalived "* ]] || command -v keepalived >/dev/null || die "needs keepalived (apt-get install -y keepalived)"
+[ -z "$stress" ] || command -v stress-ng >/dev/null || die "needs stress-ng (apt-get install -y stress-ng)"
+if [[ " ${IMPLS[*]} " == *" vireo "* ]]; then
+    if [ -z "$dist" ]; then
+        shopt -s nullglob
+        found=("$ROOT"/karaf-assembly/target/vireo-*.tar.gz)
+        shopt -u nullglob
+        [ ${#found[@]} -eq 1 ] || die "no single karaf-assembly/target/vireo-*.tar.gz: build (mvn -B -ntp package -DskipTests) or --dist"
+        dist=${found[0]}
+    fi
+    [ -f "$dist" ] || die "no distribution at $dist"
+    dist=$(realpath "$dist")
+fi
+[ -n "$outdir" ] || outdir="$ROOT/bench/out/failover-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$outdir"
+outdir=$(realpath "$outdir")
+
+lab() { timeout 300 "$LABSH" "$@"; }
+now() { echo "$EPOCHREALTIME"; }
+T0=$SECONDS
+
+cleanup() {
+    local rc=$?
+    trap - EXIT INT TERM
+    set +e
+    say "tearing down lab $LAB"
+    timeout 180 "$LABSH" down >/dev/null 2>&1 || say "warning: lab.sh down failed"
+    say "results in $outdir ($((SECONDS - T0)) s)"
+    exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ------------------------------------------------------------------ helpers ---
+
+vip_on() {
+    local a
+    a=$(ip -n "$LAB-$1" -o -4 addr show dev eth0 2>/dev/null) || return 1
+    [[ "$a" == *" $VIP/"* ]]
+}
+
+# wait_vip NODE OTHER|- SECONDS: until the VIP is on NODE and not on OTHER (- : whatever OTHER
+# has, e.g. the stale VIP of a killed daemon), polled every 20 ms; bounded by time and count
+wait_vip() {
+    local on=$1 off=$2 secs=$3 i end
+    end=$((SECONDS + secs))
+    for ((i = 0; i < secs * 50 && SECONDS <= end; i++)); do
+        if vip_on "$on" && { [ "$off" = - ] || ! vip_on "$off"; }; then return 0; fi
+        sleep 0.02
+    done
+    return 1
+}
+
+# sleep_ms MS
+sleep_ms() { sleep "$(printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)))"; }
+max() { if [ "$1" -ge "$2" ]; then echo "$1"; else echo "$2"; fi; }
+
+# start_node IMPL NODE PRIORITY INTERVAL [--keep]
+start_node() {
+    local impl=$1 m=$2 prio=$3 iv=$4 keep=${5:-}
+    local -a vopts=(--vrid "$VRID" --priority "$prio" --interval-ms "$iv" --vip "$VIP" --version 3)
+    case "$impl" in
+        keepalived) lab keepalived "$m" "${vopts[@]}" ;;
+        vireo)
+            local role=backup
+            [ "$m" != n1 ] || role=director
+            if [ -n "$keep" ]; then lab vireo "$m" --keep --role "$role" "${vopts[@]}"
+            else lab vireo "$m" --dist "$dist" --role "$role" "${vopts[@]}"; fi ;;
+    esac
+}
+
+# wait_pair IMPL INTERVAL: both nodes up, the VIP on n1 only (a Vireo backup that boots later
+# than n1 has no VIP either: wait for its role to be active too)
+wait_pair() {
+    local impl=$1 to
+    to=$(master_timeout "$impl" "$2")
+    wait_vip n1 n2 "$to" || return 1
+    [ "$impl" != vireo ] || lab vireo-wait n2 'role backup active' "$to" >/dev/null || return 1
+    wait_vip n1 n2 "$to"
+}
+
+# stop_node IMPL NODE -> the SIGTERM's epoch time
+stop_node() {
+    case "$1" in
+        keepalived) lab keepalived-stop "$2" 2>/dev/null ;;
+        vireo) lab vireo-stop "$2" 2>/dev/null ;;
+    esac
+}
+
+# how long a node may take to become master (s): the daemon's start plus 3 intervals + skew, doubled
+master_timeout() {
+    local impl=$1 iv=$2
+    case "$impl" in
+        keepalived) echo $((10 + 8 * iv / 1000)) ;;
+        vireo) echo $((180 + 8 * iv / 1000)) ;;
+    esac
+}
+
+# stop_pid PID: SIGINT, wait <= 3 s, then SIGKILL (a process this script spawned through lab.sh)
+stop_pid() {
+    local pid=$1 i
+    kill -INT "$pid" 2>/dev/null || return 0
+    for ((i = 0; i < 30; i++)); do
+        kill -0 "$pid" 2>/dev/null || return 0
+        sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+}
+
+remove_vips() {
+    local m
+    for m in n1 n2; do ip -n "$LAB-$m" addr del "$VIP/32" dev eth0 2>/dev/null || true; done
+}
+
+copy_logs() {
+    local impl=$1 dir=$2 m
+    for m in n1 n2; do
+        case "$impl" in
+            keepalived)
+                if [ -f "$LAB_STATE/keepalived-$m/keepalived.log" ]; then
+                    cp "$LAB_STATE/keepalived-$m/keepalived.log" "$dir/$m.log"
+                    : >"$LAB_STATE/keepalived-$m/keepalived.log"
+                fi ;;
+            vireo)
+                cp "$LAB_STATE/vireo-$m/data/log/karaf.log" "$dir/$m.karaf.log" 2>/dev/null || true
+                cp "$LAB_STATE/vireo-$m/karaf.out" "$dir/$m.karaf.out" 2>/dev/null || true ;;
+        esac
+    done
+}
+
+write_head() { # DIR IMPL INTERVAL REP
+    printf '%s\n' "impl $2" "interval $3" "rep $4" "vip $VIP" "n1_ip $N1_IP" "n2_ip $N2_IP" \
+        "n1_mac $N1_MAC" "n2_mac $N2_MAC" >"$1/events"
+}
+
+# stop both nodes of a repetition, whatever state they are in
+stop_all() {
+    local impl=$1 m
+    for m in n2 n1; do stop_node "$impl" "$m" >/dev/null 2>&1 || true; done
+    lab heal n1 >/dev/null 2>&1 || true
+    remove_vips
+}
+
+# ------------------------------------------------------------- one repetition ---
+
+declare -A BROKEN=()
+EV="" REP_NAME=""
+rep_fail() { echo "fail $*" >>"$EV"; say "$REP_NAME: $*"; }
+
+# run_rep IMPL INTERVAL REP : 0 = done (maybe with a recorded failure), 1 = the setup itself failed
+run_rep() {
+    local impl=$1 iv=$2 rep=$3 dir ev t cap probe settle to
+    dir="$outdir/$impl-$iv-r$rep"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    ev="$dir/events"
+    EV=$ev REP_NAME="$impl $iv ms rep $rep"
+    write_head "$dir" "$impl" "$iv" "$rep"
+    to=$(master_timeout "$impl" "$iv")
+    settle=$(max 500 $((2 * iv)))
+
+    start_node "$impl" n2 100 "$iv" >/dev/null
+    start_node "$impl" n1 150 "$iv" >/dev/null
+    if ! wait_pair "$impl" "$iv"; then
+        rep_fail "n1 not master with the VIP (and n2 up) within ${to}s of the start"
+        stop_all "$impl"
+        copy_logs "$impl" "$dir"
+        return 1
+    fi
+    sleep_ms "$settle"
+
+    cap="$dir/client.pcap"
+    lab capture c "$cap" "vrrp or arp or (icmp and host $VIP)" >/dev/null
+    probe=$(lab spawn c "$dir/ping.log" ping -n -D -i 0.002 -W 1 "$VIP")
+    sleep_ms "$(max 1000 $((5 * iv / 2)))"
+
+    # 2. crash
+    t=$(lab kill n1 --cut 2>/dev/null) || t=""
+    if [ -z "$t" ]; then
+        rep_fail "could not kill n1"
+    elif echo "crash $t" >>"$ev" && wait_vip n2 - "$to"; then
+        sleep_ms "$settle"
+        # 3. take-back
+        lab heal n1 >/dev/null 2>&1
+        start_node "$impl" n1 150 "$iv" --keep >/dev/null
+        # the launch itself (lab.sh writes it just before the fork), not lab.sh's preparations
+        echo "restart $(cat "$LAB_STATE/$impl-n1/launched")" >>"$ev"
+        if wait_vip n1 n2 "$to"; then
+            sleep_ms "$settle"
+            # 4. graceful stop
+            t=$(stop_node "$impl" n1) || t=""
+            if [ -z "$t" ]; then
+                rep_fail "could not stop n1"
+            else
+                echo "stop $t" >>"$ev"
+                wait_vip n2 n1 "$to" || rep_fail "n2 did not take the VIP within ${to}s of the graceful stop"
+                sleep_ms "$settle"
+            fi
+        else
+            rep_fail "restarted n1 did not take the VIP back within ${to}s"
+        fi
+    else
+        rep_fail "n2 did not take the VIP within ${to}s of the crash"
+    fi
+
+    stop_pid "$probe"
+    lab capture-stop "$cap" 2>"$dir/capture.stats" || true
+    stop_all "$impl"
+    copy_logs "$impl" "$dir"
+    return 0
+}
+
+# ------------------------------------------------------------- stress run ---
+
+run_stress() {
+    local impl=$1 secs=$2 iv=20 dir ev to cap spid i n2_before=0 n2_after
+    dir="$outdir/stress-$impl"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    ev="$dir/events"
+    write_head "$dir" "$impl" "$iv" 1
+    echo "duration $secs" >>"$ev"
+    to=$(master_timeout "$impl" "$iv")
+    start_node "$impl" n2 100 "$iv" >/dev/null
+    start_node "$impl" n1 150 "$iv" >/dev/null
+    if ! wait_pair "$impl" "$iv"; then
+        echo "fail n1 not master (and n2 up) within ${to}s" >>"$ev"
+        stop_all "$impl"
+        copy_logs "$impl" "$dir"
+        return 1
+    fi
+    sleep 2
+    [ "$impl" != keepalived ] || n2_before=$(grep -c 'Entering MASTER STATE' "$LAB_STATE/keepalived-n2/keepalived.log" || true)
+    cap="$dir/client.pcap"
+    lab capture c "$cap" "vrrp or arp" >/dev/null
+    echo "stress_start $(now)" >>"$ev"
+    spid=$(lab spawn o "$dir/stress-ng.log" stress-ng --cpu 2 --timeout "${secs}s" --metrics-brief)
+    say "$impl: stress-ng --cpu 2 for ${secs}s (pid $spid)"
+    for ((i = 0; i < secs; i += 10)); do
+        sleep "$(( secs - i < 10 ? secs - i : 10 ))"
+    done
+    echo "stress_end $(now)" >>"$ev"
+    stop_pid "$spid"
+    sleep 1
+    lab capture-stop "$cap" 2>"$dir/capture.stats" || true
+    if [ "$impl" = keepalived ]; then
+        n2_after=$(grep -c 'Entering MASTER STATE' "$LAB_STATE/keepalived-n2/keepalived.log" || true)
+        echo "n2_master_lines $((n2_after - n2_before))" >>"$ev"
+    fi
+    stop_all "$impl"
+    copy_logs "$impl" "$dir"
+}
+
+# --------------------------------------------------------------------- main ---
+
+say "lab $LAB up; output $outdir"
+"$LABSH" down >/dev/null 2>&1 || true
+lab up -n 2 2>/dev/null
+{
+    echo "# failover-bench $(date -u +%FT%TZ) impl=$impls reps=$reps intervals=$intervals stress=$stress"
+    echo "# $(uname -sr), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "# $(keepalived --version 2>&1 | head -1)"
+    [ -z "$dist" ] || echo "# vireo $dist"
+} >"$outdir/run-info.txt"
+
+if [ -n "$stress" ]; then
+    for impl in "${IMPLS[@]}"; do
+        run_stress "$impl" "$stress" || say "$impl: stress run could not start"
+    done
+else
+    total=$((${#INTERVALS[@]} * reps * ${#IMPLS[@]})) n=0
+    for iv in "${INTERVALS[@]}"; do
+        for ((rep = 1; rep <= reps; rep++)); do
+            for impl in "${IMPLS[@]}"; do
+                n=$((n + 1))
+                if [ -n "${BROKEN[$impl]:-}" ]; then continue; fi
+                say "[$n/$total] $impl, ${iv} ms adverts, repetition $rep ($((SECONDS - T0)) s)"
+                if ! run_rep "$impl" "$iv" "$rep"; then
+                    # the pair never came up: the same would happen every time
+                    say "$impl: skipping its remaining repetitions"
+                    BROKEN[$impl]=1
+                fi
+            done
+        done
+    done
+fi
+echo "# load at the end $(cut -d' ' -f1-3 /proc/loadavg)" >>"$outdir/run-info.txt"
+python3 "$HERE/failover_analyze.py" "$outdir"

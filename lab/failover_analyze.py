@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Analysis half of lab/failover-bench.sh: reads the run directories it wrote, prints the tables.
+
+    failover_analyze.py OUTDIR
+
+OUTDIR holds one directory per repetition, IMPL-INTERVAL-rN/ (failover runs) or stress-IMPL/ (the
+spurious-failover run), each with `events` (key value lines written by the bench: impl, interval, vip,
+n1/n2 addresses and MACs, crash/restart/stop epoch times, fail reasons), `client.pcap` (the client's
+capture: VRRP, ARP and the probe's ICMP) and `ping.log` (ping -D). Writes OUTDIR/runs.tsv (one line per
+repetition and metric) and OUTDIR/summary.md (the tables, also printed).
+
+All times are CLOCK_REALTIME epoch seconds: the bench's event times (bash EPOCHREALTIME taken right
+before the signal) and tcpdump's kernel receive timestamps on the client's eth0 are on the same clock.
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+FIELDS = ["frame.time_epoch", "eth.src", "ip.src", "ip.dst", "vrrp.prio", "arp.src.proto_ipv4",
+          "arp.dst.proto_ipv4", "icmp.type"]
+
+# (scenario, metric key, label) in table order
+METRICS = [
+    ("crash", "kill_advert", "crash: kill -> new master's first advert"),
+    ("crash", "kill_garp", "crash: kill -> new master's first gratuitous ARP"),
+    ("crash", "lastadv_advert", "crash: old master's last advert -> new master's first advert"),
+    ("crash", "outage", "crash: client outage (largest probe-reply gap)"),
+    ("graceful", "stop_advert", "graceful stop: SIGTERM -> new master's first advert"),
+    ("graceful", "prio0_advert", "graceful stop: priority-0 advert -> new master's first advert"),
+    ("graceful", "outage", "graceful stop: client outage"),
+    ("preempt", "restart_advert", "take-back: restart -> restarted master's first advert"),
+    ("preempt", "advert_answer", "take-back: its first advert -> VIP answered from it"),
+    ("preempt", "outage", "take-back: client outage"),
+]
+
+
+def read_events(path):
+    ev = {}
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            key, _, val = line.partition(" ")
+            ev.setdefault(key, val)
+    return ev
+
+
+def frames(pcap):
+    """Frames of the capture: list of dicts (t, src_mac, ip_src, ip_dst, prio, arp_spa, arp_tpa, icmp)."""
+    cmd = ["tshark", "-r", pcap, "-n", "-T", "fields", "-E", "separator=\t", "-E", "occurrence=f"]
+    for fld in FIELDS:
+        cmd += ["-e", fld]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    res = []
+    for line in out.splitlines():
+        p = line.split("\t")
+        p += [""] * (len(FIELDS) - len(p))
+        if not p[0]:
+            continue
+        res.append({"t": float(p[0]), "mac": p[1].lower(), "src": p[2], "dst": p[3],
+                    "prio": int(p[4]) if p[4] else None, "spa": p[5], "tpa": p[6],
+                    "icmp": int(p[7]) if p[7] else None})
+    return res
+
+
+def first(seq, pred):
+    for x in seq:
+        if pred(x):
+            return x
+    return None
+
+
+def last(seq, pred):
+    for x in reversed(seq):
+        if pred(x):
+            return x
+    return None
+
+
+def outage(replies, t_from, new_pred):
+    """Gap between the first probe reply after t_from that new_pred accepts (answered by the new master)
+    and the reply before it: what the client saw of the takeover. None if there is none."""
+    for i, r in enumerate(replies):
+        if r["t"] > t_from and new_pred(r):
+            return (r["t"] - replies[i - 1]["t"]) if i > 0 else None
+    return None
+
+
+def ms(x):
+    return None if x is None else round(x * 1000.0, 1)
+
+
+def analyze_rep(d):
+    ev = read_events(os.path.join(d, "events"))
+    res = {"impl": ev.get("impl"), "interval": int(ev.get("interval", 0)), "rep": ev.get("rep"),
+           "fail": ev.get("fail")}
+    pcap = os.path.join(d, "client.pcap")
+    if not os.path.exists(pcap) or "crash" not in ev:
+        return res
+    vip, ip1, ip2, mac1 = ev["vip"], ev["n1_ip"], ev["n2_ip"], ev["n1_mac"].lower()
+    fr = frames(pcap)
+    adv = [f for f in fr if f["prio"] is not None]
+    garp = [f for f in fr if f["spa"] == vip and f["tpa"] == vip]
+    replies = [f for f in fr if f["icmp"] == 0 and f["src"] == vip]
+    m = {}
+
+    # crash: n1 isolated + SIGKILLed at t_crash; anything after it for the VIP comes from the new master
+    tc = float(ev["crash"])
+    t_end = float(ev.get("restart", "inf"))
+    # valid only if n1 alone was master from the capture's start to the crash
+    before = [f for f in adv if f["t"] < tc]
+    if not before or any(f["src"] != ip1 or f["prio"] == 0 for f in before):
+        res["warn"] = "not counted: n1 was not the only master before the crash (adverts %s)" % sorted(
+            {"%s/%d" % (f["src"], f["prio"]) for f in before})
+        return res
+    a2 = first(adv, lambda f: f["src"] == ip2 and f["prio"] > 0 and tc < f["t"] < t_end)
+    g2 = first(garp, lambda f: tc < f["t"] < t_end)
+    if a2:
+        m["kill_advert"] = a2["t"] - tc
+        a1 = last(adv, lambda f: f["src"] == ip1 and f["prio"] > 0 and f["t"] < a2["t"])
+        if a1:
+            m["lastadv_advert"] = a2["t"] - a1["t"]
+    if g2:
+        m["kill_garp"] = g2["t"] - tc
+    m["outage"] = outage(replies, tc, lambda r: r["mac"] != mac1 and r["t"] < t_end)
+    res["crash"] = m
+
+    # take-back: n1 healed and restarted at t_restart, preempts n2
+    if "restart" in ev:
+        tr = float(ev["restart"])
+        t_end = float(ev.get("stop", "inf"))
+        m = {}
+        a1 = first(adv, lambda f: f["src"] == ip1 and f["prio"] > 0 and tr < f["t"] < t_end)
+        if a1:
+            m["restart_advert"] = a1["t"] - tr
+            r1 = first(replies, lambda r: r["mac"] == mac1 and r["t"] > a1["t"])
+            if r1:
+                m["advert_answer"] = r1["t"] - a1["t"]
+            early = first(replies, lambda r: r["mac"] == mac1 and tr < r["t"] < a1["t"])
+            if early:
+                res["warn"] = "n1 answered the VIP %.0f ms before its first advert (stale VIP?)" % (
+                    (a1["t"] - early["t"]) * 1000)
+            m["outage"] = outage(replies, a1["t"] - 0.5, lambda r: r["mac"] == mac1 and r["t"] >= a1["t"])
+        res["preempt"] = m
+
+    # graceful: SIGTERM to n1 at t_stop, n2 takes over
+    if "stop" in ev:
+        ts = float(ev["stop"])
+        m = {}
+        a2 = first(adv, lambda f: f["src"] == ip2 and f["prio"] > 0 and f["t"] > ts)
+        if a2:
+            m["stop_advert"] = a2["t"] - ts
+            p0 = first(adv, lambda f: f["src"] == ip1 and f["prio"] == 0 and ts <= f["t"] <= a2["t"])
+            if p0:
+                m["prio0_advert"] = a2["t"] - p0["t"]
+        m["outage"] = outage(replies, ts, lambda r: r["mac"] != mac1)
+        res["graceful"] = m
+
+    # cross-check of the crash outage from ping -D (user-space receive time, not the capture's)
+    pl = os.path.join(d, "ping.log")
+    if os.path.exists(pl):
+        ts_ = []
+        with open(pl) as f:
+            for line in f:
+                mm = re.match(r"\[(\d+\.\d+)\] \d+ bytes from", line)
+                if mm:
+                    ts_.append(float(mm.group(1)))
+        t_end = float(ev.get("restart", "inf"))
+        gaps = [b - a for a, b in zip(ts_, ts_[1:]) if b > tc and a < t_end]
+        res["ping_outage"] = max(gaps) if gaps else None
+    return res
+
+
+def analyze_stress(d):
+    ev = read_events(os.path.join(d, "events"))
+    res = {"impl": ev.get("impl"), "interval": int(ev.get("interval", 20)), "duration": ev.get("duration"),
+           "fail": ev.get("fail"), "master_log": ev.get("n2_master_lines", "?")}
+    pcap = os.path.join(d, "client.pcap")
+    if not os.path.exists(pcap):
+        return res
+    ip1, ip2 = ev["n1_ip"], ev["n2_ip"]
+    t0, t1 = float(ev.get("stress_start", 0)), float(ev.get("stress_end", "inf"))
+    fr = frames(pcap)
+    adv = [f for f in fr if f["prio"] is not None and t0 <= f["t"] <= t1]
+    a1 = [f["t"] for f in adv if f["src"] == ip1 and f["prio"] > 0]
+    gaps = sorted(((b - a, a) for a, b in zip(a1, a1[1:])), reverse=True)
+    iv = res["interval"] / 1000.0
+    # takeovers: runs of adverts from n2 (a backup sends adverts only as master)
+    runs, prev = 0, None
+    for f in adv:
+        if f["prio"] == 0:
+            continue
+        if f["src"] == ip2 and prev != ip2:
+            runs += 1
+        prev = f["src"]
+    vip = ev["vip"]
+    garp2 = [f["t"] for f in fr if f["spa"] == vip and f["tpa"] == vip and f["mac"] == ev["n2_mac"].lower()
+             and t0 <= f["t"] <= t1]
+    bursts = sum(1 for i, t in enumerate(garp2) if i == 0 or t - garp2[i - 1] > 1.0)
+    res.update({"adverts_n1": len(a1), "expected": int((t1 - t0) / iv) if t1 != float("inf") else None,
+                "max_gap": ms(gaps[0][0]) if gaps else None,
+                "gaps_over_3": sum(1 for g, _ in gaps if g > 3 * iv),
+                "top_gaps": [ms(g) for g, _ in gaps[:5]],
+                "takeovers": runs, "garp_bursts_n2": bursts})
+    return res
+
+
+def fmt(vals):
+    vals = [v for v in vals if v is not None]
+    if not vals:
+        return "-", None
+    med = statistics.median(vals)
+    return "%.0f (%.0f-%.0f) n=%d" % (med, min(vals), max(vals), len(vals)), med
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__.strip().splitlines()[2])
+    out = sys.argv[1]
+    dirs = sorted(x for x in os.listdir(out) if os.path.isfile(os.path.join(out, x, "events")))
+    reps = [analyze_rep(os.path.join(out, x)) for x in dirs if not x.startswith("stress-")]
+    stress = [analyze_stress(os.path.join(out, x)) for x in dirs if x.startswith("stress-")]
+    lines = []
+    with open(os.path.join(out, "runs.tsv"), "w") as tsv:
+        tsv.write("impl\tinterval_ms\trep\tscenario\tmetric\tms\n")
+        for r in reps:
+            for sc, key, _ in METRICS:
+                v = ms(r.get(sc, {}).get(key))
+                tsv.write("%s\t%d\t%s\t%s\t%s\t%s\n" % (r["impl"], r["interval"], r["rep"], sc, key,
+                                                          "" if v is None else v))
+            tsv.write("%s\t%d\t%s\tcrash\tping_outage\t%s\n" % (r["impl"], r["interval"], r["rep"],
+                                                                 ms(r.get("ping_outage")) or ""))
+    if reps:
+        impls = [i for i in ("keepalived", "vireo") if any(r["impl"] == i for r in reps)]
+        intervals = sorted({r["interval"] for r in reps}, reverse=True)
+        lines.append("Failover (VRRPv3, priorities 150/100, one VIP; ms, median (min-max) n=repetitions)")
+        lines.append("")
+        head = "| metric | interval | " + " | ".join(impls) + (" | ratio vireo/keepalived |" if len(impls) == 2 else " |")
+        lines.append(head)
+        lines.append("|" + "---|" * (head.count("|") - 1))
+        for sc, key, label in METRICS:
+            for iv in intervals:
+                cells, meds = [], {}
+                for impl in impls:
+                    vals = [ms(r.get(sc, {}).get(key)) for r in reps if r["impl"] == impl and r["interval"] == iv]
+                    c, meds[impl] = fmt(vals)
+                    cells.append(c)
+                row = "| %s | %d ms | %s |" % (label, iv, " | ".join(cells))
+                if len(impls) == 2:
+                    k, v = meds.get("keepalived"), meds.get("vireo")
+                    row += " %s |" % ("%.2f" % (v / k) if k and v is not None else "-")
+                lines.append(row)
+        fails = ["%s %d ms rep %s: %s" % (r["impl"], r["interval"], r["rep"], r["fail"]) for r in reps if r.get("fail")]
+        warns = ["%s %d ms rep %s: %s" % (r["impl"], r["interval"], r["rep"], r["warn"]) for r in reps if r.get("warn")]
+        for w in fails + warns:
+            lines.append("- " + w)
+        lines.append("")
+    if stress:
+        lines.append("Spurious failovers under CPU load (stress-ng --cpu 2), 20 ms adverts, capture on the client")
+        lines.append("")
+        lines.append("| impl | duration (s) | master adverts seen / expected | largest master advert gap (ms) "
+                     "| master gaps > 3 intervals | takeovers by the backup (advert runs) | backup GARP bursts "
+                     "| backup MASTER transitions in its log | 5 largest gaps (ms) |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
+        for s in stress:
+            lines.append("| %s | %s | %s / %s | %s | %s | %s | %s | %s | %s |" % (
+                s["impl"], s.get("duration"), s.get("adverts_n1"), s.get("expected"), s.get("max_gap"),
+                s.get("gaps_over_3"), s.get("takeovers"), s.get("garp_bursts_n2"), s.get("master_log"),
+                ", ".join("%.0f" % g for g in s.get("top_gaps", []))))
+            if s.get("fail"):
+                lines.append("- %s: %s" % (s["impl"], s["fail"]))
+        lines.append("")
+    text = "\n".join(lines)
+    with open(os.path.join(out, "summary.md"), "w") as f:
+        f.write(text + "\n")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
