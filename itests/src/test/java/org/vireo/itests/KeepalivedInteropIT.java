@@ -11,28 +11,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.After;
-import org.junit.Before;
 import org.junit.Test;
 
 /**
  * A Vireo node (n1) and keepalived 2.2.7 (n2) in one virtual router, VRRPv3 and VRRPv2: each side master
  * and backup, each preempting the other, and tshark decoding Vireo's adverts without a complaint.
  */
-public class KeepalivedInteropIT {
+public class KeepalivedInteropIT extends LabTestSupport {
 
     private static final String VIP = "10.77.0.61";
     private static final Pattern ENTERING = Pattern.compile("Entering (\\w+) STATE");
-    private Lab lab;
 
-    @Before
-    public void lab() throws Exception {
-        lab = new Lab("ki", 2);
-    }
-
-    @After
-    public void down() throws Exception {
-        lab.close();
+    public KeepalivedInteropIT() {
+        super("ki", 2);
     }
 
     @Test
@@ -54,8 +45,7 @@ public class KeepalivedInteropIT {
             "10.77.0.62", "--unicast-peer", Lab.ip("n2"));
         lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 120);
         awaitKeepalived("BACKUP", 10);
-        lab.awaitAddress("n1", "10.77.0.62", true, 5);
-        lab.awaitAddress("n2", "10.77.0.62", false, 5);
+        awaitVipMoved("10.77.0.62", "n1", "n2");
         // captured on n2: the switch does not flood unicast to anyone else
         String unicast = lab.exec("n2", "timeout", "5", "tcpdump", "-c", "1", "-n", "-i", "eth0",
             "ip proto 112 and src host " + Lab.ip("n1"));
@@ -64,8 +54,7 @@ public class KeepalivedInteropIT {
         setVireoPriority(50);
         lab.awaitLog("n1", "vip1 .*MASTER -> BACKUP", 30);
         awaitKeepalived("MASTER", 10);
-        lab.awaitAddress("n2", "10.77.0.62", true, 5);
-        lab.awaitAddress("n1", "10.77.0.62", false, 5);
+        awaitVipMoved("10.77.0.62", "n2", "n1");
     }
 
     private void interoperate(int version) throws Exception {
@@ -79,16 +68,14 @@ public class KeepalivedInteropIT {
         // Vireo master, keepalived backup (if keepalived was master first, Vireo preempts it)
         lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 120);
         awaitKeepalived("BACKUP", 10);
-        lab.awaitAddress("n1", VIP, true, 5);
-        lab.awaitAddress("n2", VIP, false, 5);
+        awaitVipMoved(VIP, "n1", "n2");
         assertTsharkDecodesVireo(version);
 
         // keepalived preempts Vireo: Vireo's priority drops below keepalived's (a hot configuration change)
         setVireoPriority(50);
         lab.awaitLog("n1", "vip1 .*MASTER -> BACKUP", 30);
         awaitKeepalived("MASTER", 10);
-        lab.awaitAddress("n2", VIP, true, 5);
-        lab.awaitAddress("n1", VIP, false, 5);
+        awaitVipMoved(VIP, "n2", "n1");
         String list = lab.cli("n1", "vrrp:list");
         assertTrue(list, list.contains("BACKUP") && list.contains(Lab.ip("n2")));
 
@@ -96,8 +83,7 @@ public class KeepalivedInteropIT {
         setVireoPriority(200);
         lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 30);
         awaitKeepalived("BACKUP", 10);
-        lab.awaitAddress("n1", VIP, true, 5);
-        lab.awaitAddress("n2", VIP, false, 5);
+        awaitVipMoved(VIP, "n1", "n2");
         String counters = lab.cli("n1", "vrrp:show vip1");
         assertTrue("Vireo dropped keepalived's adverts:\n" + counters, counters.contains("(0 dropped, ")
             && !counters.contains("Packets received:          0 "));

@@ -3,28 +3,19 @@ package org.vireo.itests;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import org.junit.After;
-import org.junit.Before;
 import org.junit.Test;
 
 /**
  * Virtual-MAC mode (RFC 5798 7.3): the master carries the VIP on a macvlan with 00:00:5e:00:01:VRID, so the
  * client's ARP entry names the virtual MAC and stays right across a failover; the backup has no macvlan.
  */
-public class VirtualMacLabIT {
+public class VirtualMacLabIT extends LabTestSupport {
 
     private static final String VIP = "10.77.0.81";
     private static final String VMAC = "00:00:5e:00:01:51"; // VRID 81 = 0x51
-    private Lab lab;
 
-    @Before
-    public void lab() throws Exception {
-        lab = new Lab("vm", 2);
-    }
-
-    @After
-    public void down() throws Exception {
-        lab.close();
+    public VirtualMacLabIT() {
+        super("vm", 2);
     }
 
     @Test

@@ -7,8 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.After;
-import org.junit.Before;
 import org.junit.Test;
 
 /**
@@ -16,18 +14,11 @@ import org.junit.Test;
  * that does not exist yet. Both show FAULT with the reason in vrrp:list; nothing crashes, and the instance
  * comes up by itself when the interface appears (and goes back to FAULT when it disappears).
  */
-public class VrrpFaultLabIT {
+public class VrrpFaultLabIT extends LabTestSupport {
 
-    private Lab lab;
 
-    @Before
-    public void lab() throws Exception {
-        lab = new Lab("vf", 2);
-    }
-
-    @After
-    public void down() throws Exception {
-        lab.close();
+    public VrrpFaultLabIT() {
+        super("vf", 2);
     }
 
     @Test
