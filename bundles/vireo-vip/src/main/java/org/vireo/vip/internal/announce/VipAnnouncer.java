@@ -39,6 +39,7 @@ import org.vireo.vip.internal.frame.NeighborAdvertisementFrames;
 import org.vireo.vip.internal.guard.GuardState;
 import org.vireo.vip.internal.pcap.Outlet;
 import org.vireo.vip.internal.pcap.PcapTransport;
+import org.vireo.vrrp.RealtimeThreads;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpStateListener;
@@ -96,6 +97,7 @@ public class VipAnnouncer implements VrrpStateListener {
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) {
         configure(properties);
+        worker.execute(this::prepare);
         // A tracker opened on the worker, not a DS reference nor a tracker opened here: an instance activating
         // binds this listener, and looking the instance up from inside that would be a cycle.
         instances = new ServiceTracker<>(context, VrrpInstance.class, null) {
@@ -122,6 +124,22 @@ public class VipAnnouncer implements VrrpStateListener {
         } catch (IllegalArgumentException e) {
             LOG.error("{}; keeping garpRepeat={}, garpDelaySeconds={}, garpRefreshSeconds={}", e.getMessage(),
                 options.garpRepeat(), options.garpDelaySeconds(), options.garpRefreshSeconds());
+        }
+    }
+
+    /**
+     * Readies the worker for a takeover: real-time scheduling like the VRRP threads (the {@code ip} it runs
+     * inherits it, so a busy CPU does not hold back the VIPs and the gratuitous ARPs after the first advert),
+     * and one run of each path it takes then, so that the first takeover does not pay for class loading.
+     */
+    private void prepare() {
+        LOG.info("VIP announcer thread: {}", RealtimeThreads.requestForCurrentThread());
+        try {
+            ip.run("-V");
+            ArpFrames.gratuitousRequest(MacAddress.BROADCAST, (Inet4Address) InetAddress.getByName("192.0.2.1"),
+                new byte[ArpFrames.GRATUITOUS_LENGTH], 0);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("VIP announcer: iproute2 does not answer ({}); VIPs cannot be claimed", e.getMessage());
         }
     }
 

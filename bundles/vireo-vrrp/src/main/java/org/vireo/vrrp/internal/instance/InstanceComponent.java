@@ -59,6 +59,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     private final Map<EffectivePriority, String> trackers = new HashMap<>();
 
     private InstanceLifecycle lifecycle;
+    private Runnable stopOnShutdown;
     private AutoCloseable tracking;
     private volatile String refusedConfiguration;
 
@@ -112,6 +113,9 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         VrrpTransport.ChannelSpec spec = new VrrpTransport.ChannelSpec(options.interfaceName(), options.ipv6(),
             options.vrid(), options.unicastPeers(), options.virtualMac(), options.virtualAddresses());
         lifecycle = new InstanceLifecycle(options, node, this, receiver -> transport.open(spec, receiver));
+        InstanceLifecycle started = lifecycle;
+        stopOnShutdown = started::stop;
+        node.stopOnShutdown(stopOnShutdown);
         trackers.entrySet().stream().filter(t -> options.name().equals(t.getValue())).findFirst()
             .ifPresent(t -> track(t.getKey()));
         lifecycle.start();
@@ -131,6 +135,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     /** Stops the election: the priority-0 advert and the release of the VIPs happen before this returns. */
     private void stopInstance() {
+        node.forget(stopOnShutdown);
         try {
             node.runAndWait(lifecycle::stop, STOP_TIMEOUT_SECONDS);
         } catch (InterruptedException e) {

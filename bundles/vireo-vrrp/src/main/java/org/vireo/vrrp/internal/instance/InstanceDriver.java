@@ -67,6 +67,7 @@ final class InstanceDriver {
     private volatile Optional<Integer> override = Optional.empty();
     private volatile long resignedUntilMicros = Long.MIN_VALUE;
     private volatile Optional<InetAddress> masterAddress = Optional.empty();
+    private volatile boolean stopped;
 
     /** Opens the transport channel through {@code opener}, with this driver as its receiver. */
     InstanceDriver(InstanceOptions options, Scheduler scheduler, StateSink sink, ChannelOpener opener,
@@ -136,6 +137,7 @@ final class InstanceDriver {
 
     /** Leaves the election: a master sends priority 0 and releases its addresses; then the channel closes. */
     void stop() {
+        stopped = true;
         handle(new FsmEvent.Shutdown());
         for (Scheduler.Timer t : timers) {
             t.cancel();
@@ -281,6 +283,10 @@ final class InstanceDriver {
 
     InstanceOptions options() {
         return options;
+    }
+
+    boolean stopped() {
+        return stopped;
     }
 
     VrrpState state() {

@@ -102,12 +102,13 @@ final class InstanceLifecycle implements VrrpInstance {
         faulted(options.interfaceName() + " failed: " + reason, VrrpState.INITIALIZE);
     }
 
-    /** Leaves the election (a master sends priority 0 first) and stops retrying. */
+    /** Leaves the election (a master sends priority 0 first) and stops retrying; once (also at JVM shutdown). */
     void stop() {
         stopped = true;
         retry.cancel();
-        if (driver != null) {
-            driver.stop();
+        InstanceDriver running = driver;
+        if (running != null && !running.stopped()) {
+            running.stop();
         }
     }
 
