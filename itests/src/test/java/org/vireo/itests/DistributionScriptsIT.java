@@ -23,8 +23,11 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.After;
@@ -126,6 +129,39 @@ public class DistributionScriptsIT {
         assertEquals(password, Files.readString(home.resolve("etc/admin.password")));
         String status = vireoCli("vireo:status");
         assertTrue(status, status.contains("Role:           director"));
+    }
+
+    @Test
+    public void theGuardBesideTheJvmUndoesWhatAKilledJvmHeld() throws Exception {
+        start(Map.of(), "scanner");
+        Path guardLog = home.resolve("data/log/vireo-guard.log");
+        awaitFileMatches(guardLog, "(?s).*guarding pid \\d+.*");
+        Matcher m = Pattern.compile("vireo-guard\\[(\\d+)\\] guarding pid (\\d+)")
+            .matcher(Files.readString(guardLog));
+        assertTrue(m.find());
+        long guard = Long.parseLong(m.group(1));
+        long jvm = Long.parseLong(m.group(2));
+        assertEquals("the guard is the Karaf JVM's child", jvm,
+            (long) ProcessHandle.of(guard).orElseThrow().parent().orElseThrow().pid());
+        // what the node would hold, on an interface that does not exist: the guard's attempts fail harmlessly in
+        // this (root) namespace, and show that it runs on the distribution's jars (pcap4j, JNA, slf4j API)
+        Files.createDirectories(home.resolve("data/vireo"));
+        Files.writeString(home.resolve("data/vireo/guard.state"),
+            "pid " + jvm + "\nentry vi_it hg-none0 192.0.2.51/32 - 01005e0000120000\n");
+
+        ProcessHandle.of(jvm).orElseThrow().destroyForcibly();
+
+        awaitFileMatches(guardLog, "(?s).*: done\n.*");
+        Optional<ProcessHandle> stillThere = ProcessHandle.of(guard);
+        if (stillThere.isPresent()) {
+            stillThere.get().onExit().get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        }
+        String log = Files.readString(guardLog);
+        assertTrue(log, log.contains("pid " + jvm + " has ended"));
+        assertTrue(log, log.contains("cannot send the frames of vi_it on hg-none0: cannot open hg-none0 with libpcap"));
+        assertTrue(log, log.contains("cannot remove 192.0.2.51/32 from hg-none0"));
+        assertFalse(log, log.contains("Exception in thread") || log.contains("NoClassDefFoundError"));
+        assertTrue("bin/karaf ends with its JVM", karaf.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS));
     }
 
     /**

@@ -13,8 +13,8 @@ import org.junit.Test;
 /**
  * Three Vireo appliances on a LAN of network namespaces (lab/lab.sh), one VIP, adverts every second:
  * election, the VIP on the master only, the client's ARP entry following the master, a crash (JVM killed
- * and cable cut), a restart after the crash, preemption on and off, a graceful stop, and a bundle stop
- * of vireo-vrrp. Each step waits for events in the nodes' logs and for addresses in their namespaces;
+ * and cable cut), a restart after the crash, preemption on and off, a graceful stop, a bundle stop
+ * of vireo-vrrp, and a crash that the guard beside the JVM cleans up. Each step waits for events in the nodes' logs and for addresses in their namespaces;
  * times come from the log lines (millisecond stamps) and from lab.sh's signal time.
  */
 public class VrrpFailoverLabIT {
@@ -116,6 +116,20 @@ public class VrrpFailoverLabIT {
         lab.awaitAddress("n1", VIP, true, 5);
         assertFalse(lab.hasAddress("n2", VIP));
         lab.awaitClientNeighbour(VIP, Lab.mac("n1"), 10);
+
+        // a crash with the cable in: the guard beside n1's JVM sends priority 0 and removes the VIP, so n2 takes
+        // over after about Skew_Time instead of Master_Down_Interval, and n1 does not answer for the VIP
+        lab.cli("n2", "bundle:start org.vireo.vireo-vrrp");
+        lab.awaitLog("n2", "vip1 .*INITIALIZE -> BACKUP", 30);
+        long crashed = Lab.signalMillis(lab.run(60, "kill", "n1"));
+        long guarded = Lab.logMillis(lab.awaitLog("n2", "vip1 .*BACKUP -> MASTER", 10));
+        assertTrue("n2 took over " + (guarded - crashed) + " ms after n1's JVM was killed; without the guard it"
+            + " takes Master_Down_Interval (" + masterDownMillis(100) + " ms)",
+            guarded - crashed < masterDownMillis(100) - INTERVAL);
+        lab.awaitAddress("n1", VIP, false, 5);
+        lab.awaitAddress("n2", VIP, true, 5);
+        String guardLog = Files.readString(lab.home("n1").resolve("data/log/vireo-guard.log"));
+        assertTrue(guardLog, guardLog.contains("sent 1 frame(s) on eth0 for vip1"));
 
         // the third node, at priority 50, never had a reason to take over
         String n3 = Files.readString(lab.home("n3").resolve("data/log/karaf.log"));

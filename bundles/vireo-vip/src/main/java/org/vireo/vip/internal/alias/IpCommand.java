@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
  * binding would be a large native surface to keep right, and iproute2 is on every appliance; addresses
  * change only on VRRP state changes, so a process start (a few ms) is cheap, and every change is checked
  * by reading the addresses back. The prefix runs it elsewhere, e.g. {@code ip netns exec NS} in the lab.
+ * Public for the guard ({@code org.vireo.vip.internal.guard}), which undoes the aliases the same way.
  */
 public final class IpCommand {
 

@@ -89,7 +89,7 @@ public class VipAnnouncer implements VrrpStateListener {
         t.setDaemon(true);
         return t;
     });
-    private final Path guardFile = Path.of(System.getProperty("karaf.data", "data"), "vireo", "guard.state");
+    private final Path guardFile = Path.of(System.getProperty("karaf.data", "data")).resolve(GuardState.RELATIVE_PATH);
     private final GuardState guard = new GuardState(guardFile);
     private volatile AnnounceOptions options = AnnounceOptions.DEFAULTS;
     private ServiceTracker<VrrpInstance, VrrpInstance> instances;
@@ -111,10 +111,7 @@ public class VipAnnouncer implements VrrpStateListener {
             }
         };
         worker.execute(instances::open);
-        List<GuardState.Entry> left = GuardState.read(guardFile);
-        if (!left.isEmpty()) {
-            worker.execute(() -> left.forEach(this::removeLeftOver));
-        }
+        worker.execute(this::removeLeftOvers);
     }
 
     @Modified
@@ -303,6 +300,15 @@ public class VipAnnouncer implements VrrpStateListener {
         } catch (IOException | RuntimeException e) {
             LOG.error("VRRP instance {}: checking {} for VIPs left by an earlier run failed: {}", instance.name(),
                 instance.interfaceName(), e.getMessage());
+        }
+    }
+
+    /** The guard file at start: what a previous run held and did not give back (its guard did not run). */
+    private void removeLeftOvers() {
+        try {
+            GuardState.load(guardFile, LOG::warn).entries().forEach(this::removeLeftOver);
+        } catch (IOException e) {
+            LOG.error("cannot read {} for VIPs an earlier run left behind: {}", guardFile, e.getMessage());
         }
     }
 

@@ -6,19 +6,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Minimal classic-pcap reader (microsecond timestamps, either byte order) for test fixtures. */
-final class Pcap {
+/** Minimal classic-pcap reader (microsecond timestamps, either byte order) for test fixtures and captures. */
+public final class Pcap {
 
     static final int LINKTYPE_ETHERNET = 1;
 
     /** One captured frame; number is 1-based like Wireshark's. */
-    record Packet(int number, long seconds, int micros, int originalLength, byte[] data) {
+    public record Packet(int number, long seconds, int micros, int originalLength, byte[] data) {
     }
 
     private Pcap() {
     }
 
-    static List<Packet> read(byte[] file) {
+    public static List<Packet> read(byte[] file) {
         ByteBuffer buf = ByteBuffer.wrap(file);
         // The magic is 0xa1b2c3d4 in the writer's byte order; d4 c3 b2 a1 on disk means little-endian.
         int magic = buf.order(ByteOrder.BIG_ENDIAN).getInt(0);
