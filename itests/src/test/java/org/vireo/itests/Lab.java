@@ -177,7 +177,8 @@ final class Lab implements AutoCloseable {
         Path target = Path.of(System.getProperty("vireo.lab.logs", "target/lab-logs"), name);
         try (var dirs = Files.list(state)) {
             for (Path dir : dirs.toList()) {
-                for (String log : List.of("data/log/karaf.log", "keepalived.log", "karaf.out")) {
+                for (String log : List.of("data/log/karaf.log", "data/log/vireo-guard.log", "keepalived.log",
+                    "karaf.out")) {
                     Path from = dir.resolve(log);
                     if (Files.isRegularFile(from)) {
                         Files.createDirectories(target);
