@@ -9,8 +9,10 @@ import java.util.Locale;
  * The macvlan that carries an instance's VIPs in virtual-MAC mode (RFC 5798 7.3), named as keepalived names
  * its own: {@code vrrp.<VRID>} (IPv6 instances: {@code vrrp6.<VRID>}) on the instance's interface, with MAC
  * 00:00:5e:00:01:VRID (00:00:5e:00:02:VRID). It exists while the instance is master only, so that a
- * backup never sends anything from the virtual MAC. The parent gets arp_ignore=1 so that only the macvlan
- * answers ARP for the VIPs, with the virtual MAC.
+ * backup never sends anything from the virtual MAC. The parent gets arp_ignore=1, so that only the macvlan
+ * answers ARP for the VIPs (with the virtual MAC), and arp_announce=2, so that the parent's own ARP requests
+ * (e.g. for a client the VIP answers) name the parent's address, not a VIP next to the parent's MAC, which
+ * would teach the client the wrong MAC for the VIP.
  */
 public final class VirtualMacLink {
 
@@ -36,9 +38,15 @@ public final class VirtualMacLink {
             ip.run("link", "set", "dev", name, "addrgenmode", "none");
         }
         ip.run("link", "set", "dev", name, "up");
-        Path arpIgnore = Path.of("/proc/sys/net/ipv4/conf", parent, "arp_ignore");
-        if (Files.isWritable(arpIgnore) && !Files.readString(arpIgnore).trim().equals("1")) {
-            Files.writeString(arpIgnore, "1");
+        sysctl(parent, "arp_ignore", "1");
+        sysctl(parent, "arp_announce", "2");
+    }
+
+    /** Sets net.ipv4.conf.IF.KEY (of this network namespace) if it is not set so. */
+    private static void sysctl(String interfaceName, String key, String value) throws IOException {
+        Path file = Path.of("/proc/sys/net/ipv4/conf", interfaceName, key);
+        if (Files.isWritable(file) && !Files.readString(file).trim().equals(value)) {
+            Files.writeString(file, value);
         }
     }
 
