@@ -32,8 +32,8 @@ public class VirtualMacLabIT extends LabTestSupport {
         assertTrue(lab.exec("n1", "ip", "-o", "addr", "show", "dev", "vrrp.81").contains(" " + VIP + "/32"));
         assertFalse(lab.exec("n2", "ip", "-o", "link", "show").contains("vrrp.81"));
         // only the macvlan answers for the VIP, and the parent's own ARP requests never name the VIP
-        assertTrue(lab.exec("n1", "sysctl", "-n", "net.ipv4.conf.eth0.arp_ignore").trim().equals("1"));
-        assertTrue(lab.exec("n1", "sysctl", "-n", "net.ipv4.conf.eth0.arp_announce").trim().equals("2"));
+        assertTrue(lab.exec("n1", "cat", "/proc/sys/net/ipv4/conf/eth0/arp_ignore").trim().equals("1"));
+        assertTrue(lab.exec("n1", "cat", "/proc/sys/net/ipv4/conf/eth0/arp_announce").trim().equals("2"));
         lab.awaitClientNeighbour(VIP, VMAC, 10);
 
         // the adverts come from the virtual MAC
