@@ -7,11 +7,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs iproute2's {@code ip}. Why the tool and not netlink: Java has no netlink API, a JNI or JNA netlink
- * binding would be a large native surface to keep right, and iproute2 is on every appliance; addresses
- * change only on VRRP state changes, so a process start (a few ms) is cheap, and every change is checked
- * by reading the addresses back. The prefix runs it elsewhere, e.g. {@code ip netns exec NS} in the lab.
- * Public for the guard ({@code org.vireo.vip.internal.guard}), which undoes the aliases the same way.
+ * Runs iproute2's {@code ip}, for what is off the takeover path: listing addresses, the macvlan of virtual-MAC
+ * mode, the neighbour table, and the guard's clean-up after a crash. (The VIPs themselves are added and removed
+ * over netlink, {@link NetlinkVipManager}: a process start there cost 15-30 ms on a busy machine.) The exit
+ * status is the kernel's answer. The prefix runs it elsewhere, e.g. {@code ip netns exec NS} in tests.
  */
 public final class IpCommand {
 

@@ -7,7 +7,10 @@ import java.util.List;
 
 import org.vireo.vip.VipManager;
 
-/** {@link VipManager} with iproute2 (see {@link IpCommand} for why). */
+/**
+ * {@link VipManager} with iproute2: the addresses of an interface for everyone, and claim and release where a
+ * process start does not matter (tests; the node claims with {@link NetlinkVipManager}).
+ */
 public final class IpToolVipManager implements VipManager {
 
     private final IpCommand ip;

@@ -32,6 +32,7 @@ import org.slf4j.LoggerFactory;
 import org.vireo.vip.VipManager;
 import org.vireo.vip.internal.alias.IpCommand;
 import org.vireo.vip.internal.alias.IpToolVipManager;
+import org.vireo.vip.internal.alias.NetlinkVipManager;
 import org.vireo.vip.internal.alias.VirtualMacLink;
 import org.vireo.vip.internal.frame.ArpFrames;
 import org.vireo.vip.internal.frame.MacAddress;
@@ -80,7 +81,7 @@ public class VipAnnouncer implements VrrpStateListener {
     private PcapTransport transport;
 
     private final IpCommand ip = new IpCommand(List.of());
-    private final VipManager vips = new IpToolVipManager(List.of());
+    private final VipManager vips = new NetlinkVipManager(new IpToolVipManager(List.of()));
     private final VirtualMacLink macvlans = new VirtualMacLink(ip);
     private final Map<String, List<ScheduledFuture<?>>> announcements = new ConcurrentHashMap<>();
     private final Map<String, Held> held = new ConcurrentHashMap<>();

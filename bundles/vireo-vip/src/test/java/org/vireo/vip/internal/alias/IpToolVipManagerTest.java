@@ -1,82 +1,14 @@
 package org.vireo.vip.internal.alias;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import java.io.IOException;
-import java.net.InetAddress;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import org.vireo.vip.VipManager;
 
-/**
- * The real {@code ip} tool on a real (veth) interface, in a network namespace of the test's own: needs
- * root, as CI has. Nothing is added to the root namespace.
- */
-class IpToolVipManagerTest {
+/** The real {@code ip} tool, run in the test's namespace. */
+class IpToolVipManagerTest extends VipManagerContract {
 
-    private static final String NS = "vt-vip-" + ProcessHandle.current().pid();
-    private static final String IF = "vip0";
-    private static IpToolVipManager vips;
-
-    @BeforeAll
-    static void namespace() throws Exception {
-        sh("ip", "netns", "add", NS);
-        // a veth pair with both ends in the namespace: this kernel may lack the dummy driver
-        sh("ip", "netns", "exec", NS, "ip", "link", "add", IF, "type", "veth", "peer", "name", IF + "p");
-        sh("ip", "netns", "exec", NS, "ip", "link", "set", IF, "up");
-        sh("ip", "netns", "exec", NS, "ip", "addr", "add", "10.77.9.1/24", "dev", IF);
-        vips = new IpToolVipManager(List.of("ip", "netns", "exec", NS));
-    }
-
-    @AfterAll
-    static void removeNamespace() throws Exception {
-        sh("ip", "netns", "del", NS);
-    }
-
-    private static void sh(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed: " + out
-                + " (this test makes a network namespace: it needs root and iproute2)");
-        }
-    }
-
-    private static InetAddress ip(String literal) throws Exception {
-        return InetAddress.getByName(literal);
-    }
-
-    @Test
-    void claimAddsTheVipsOnceAndReleaseRemovesOnlyThem() throws Exception {
-        List<InetAddress> group = List.of(ip("10.77.9.10"), ip("10.77.9.11"), ip("fd77:9::10"));
-
-        vips.claim(IF, group);
-        vips.claim(IF, group); // idempotent
-
-        assertThat(vips.addresses(IF)).containsAll(group).contains(ip("10.77.9.1"));
-        assertThat(vips.addresses(IF).stream().filter(group::contains)).hasSize(3);
-
-        vips.release(IF, group);
-        vips.release(IF, group); // idempotent
-
-        assertThat(vips.addresses(IF)).doesNotContainAnyElementsOf(group).contains(ip("10.77.9.1"));
-    }
-
-    @Test
-    void releaseNeverTouchesAnAddressItWasNotGiven() throws Exception {
-        vips.release(IF, List.of(ip("10.77.9.20")));
-
-        assertThat(vips.addresses(IF)).contains(ip("10.77.9.1"));
-    }
-
-    @Test
-    void aMissingInterfaceIsNamedInTheError() {
-        assertThatThrownBy(() -> vips.claim("nosuch0", List.of(ip("10.77.9.30"))))
-            .isInstanceOf(IOException.class)
-            .hasMessageContaining("nosuch0");
+    @Override
+    protected VipManager managerIn(String ns) {
+        return new IpToolVipManager(List.of("ip", "netns", "exec", ns));
     }
 }

@@ -1,0 +1,77 @@
+package org.vireo.vip.internal.alias;
+
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The rtnetlink messages (RFC 3549; linux/rtnetlink.h, linux/if_addr.h) that add and delete one host address
+ * on an interface, and the reading of the kernel's answer. Pure: the socket is {@link NetlinkVipManager}'s.
+ */
+final class NetlinkMessages {
+
+    static final int RTM_NEWADDR = 20;
+    static final int RTM_DELADDR = 21;
+    static final int NLMSG_ERROR = 2;
+    static final int HEADER = 16;
+
+    private static final int NLM_F_REQUEST = 0x1;
+    private static final int NLM_F_ACK = 0x4;
+    private static final int NLM_F_EXCL = 0x200;
+    private static final int NLM_F_CREATE = 0x400;
+    private static final int AF_INET = 2;
+    private static final int AF_INET6 = 10;
+    private static final int IFA_ADDRESS = 1;
+    private static final int IFA_LOCAL = 2;
+    private static final int IFA_F_NODAD = 0x02;
+    private static final int RT_SCOPE_UNIVERSE = 0;
+
+    private NetlinkMessages() {
+    }
+
+    /**
+     * RTM_NEWADDR (create, fail if it exists: the kernel's "exists" is the caller's "already there") or
+     * RTM_DELADDR of {@code address} as a host address (/32, /128; IPv6 without duplicate detection, as a VIP
+     * moves between nodes), with an ACK asked for.
+     */
+    static byte[] address(boolean add, InetAddress address, int interfaceIndex, int sequence) {
+        boolean v6 = address instanceof Inet6Address;
+        byte[] raw = address.getAddress();
+        int attribute = 4 + raw.length; // already a multiple of 4
+        int length = HEADER + 8 + (v6 ? attribute : 2 * attribute);
+        ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.nativeOrder());
+        b.putInt(length);
+        b.putShort((short) (add ? RTM_NEWADDR : RTM_DELADDR));
+        b.putShort((short) (NLM_F_REQUEST | NLM_F_ACK | (add ? NLM_F_CREATE | NLM_F_EXCL : 0)));
+        b.putInt(sequence);
+        b.putInt(0); // port id: the kernel fills in ours
+        b.put((byte) (v6 ? AF_INET6 : AF_INET));
+        b.put((byte) (8 * raw.length)); // prefix length: a host address
+        b.put((byte) (v6 ? IFA_F_NODAD : 0));
+        b.put((byte) RT_SCOPE_UNIVERSE);
+        b.putInt(interfaceIndex);
+        if (!v6) {
+            b.putShort((short) attribute).putShort((short) IFA_LOCAL).put(raw);
+        }
+        b.putShort((short) attribute).putShort((short) IFA_ADDRESS).put(raw);
+        return b.array();
+    }
+
+    /**
+     * The errno of the kernel's answer to message {@code sequence} (0: done), or -1 if {@code answer} is some
+     * other message.
+     */
+    static int errorOf(byte[] answer, int length, int sequence) {
+        if (length < HEADER + 4) {
+            return -1;
+        }
+        ByteBuffer b = ByteBuffer.wrap(answer, 0, length).order(ByteOrder.nativeOrder());
+        int type = b.getShort(4) & 0xffff;
+        int seq = b.getInt(8);
+        if (type != NLMSG_ERROR || seq != sequence) {
+            return -1;
+        }
+        return -b.getInt(HEADER); // the kernel sends -errno, 0 for an acknowledgement
+    }
+}

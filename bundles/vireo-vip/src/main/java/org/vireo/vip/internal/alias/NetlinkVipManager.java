@@ -1,0 +1,134 @@
+package org.vireo.vip.internal.alias;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLong;
+
+import org.vireo.vip.VipManager;
+
+/**
+ * {@link VipManager} that adds and removes the VIPs with rtnetlink, from this process, as keepalived does:
+ * on a takeover the VIP is the step between the first advert and the first gratuitous ARP, and starting
+ * {@code ip} there cost 15-30 ms on a busy machine (the failover benchmark, docs/benchmarks.md), a netlink
+ * message well under one. Through JNA (already here for libpcap), a few libc calls. Listing the addresses is
+ * not on that path and stays with iproute2. The socket is opened per change, in the calling thread's network
+ * namespace, and answers within a bounded time.
+ */
+public final class NetlinkVipManager implements VipManager {
+
+    private static final int AF_NETLINK = 16;
+    private static final int SOCK_RAW = 3;
+    private static final int SOCK_CLOEXEC = 0x80000;
+    private static final int NETLINK_ROUTE = 0;
+    private static final int SOL_SOCKET = 1;
+    private static final int SO_RCVTIMEO = 20;
+    private static final int EPERM = 1;
+    private static final int EEXIST = 17;
+    private static final int ENODEV = 19;
+    private static final int EADDRNOTAVAIL = 99;
+    private static final long ANSWER_SECONDS = 2;
+
+    /** The libc calls a netlink exchange needs. */
+    interface LibC extends Library {
+        int socket(int domain, int type, int protocol) throws LastErrorException;
+
+        NativeLong send(int fd, byte[] buffer, NativeLong length, int flags) throws LastErrorException;
+
+        NativeLong recv(int fd, byte[] buffer, NativeLong length, int flags) throws LastErrorException;
+
+        int setsockopt(int fd, int level, int name, byte[] value, int length) throws LastErrorException;
+
+        int close(int fd);
+
+        int if_nametoindex(String name);
+    }
+
+    private final LibC libc;
+    private final VipManager listing;
+    private final AtomicInteger sequence = new AtomicInteger();
+
+    /** @param listing lists the addresses ({@link #addresses}); iproute2's, typically */
+    public NetlinkVipManager(VipManager listing) {
+        this.libc = Native.load("c", LibC.class);
+        this.listing = listing;
+    }
+
+    @Override
+    public void claim(String interfaceName, List<InetAddress> vips) throws IOException {
+        for (InetAddress vip : vips) {
+            int errno = change(true, interfaceName, vip);
+            if (errno != 0 && errno != EEXIST) { // EEXIST: it is there already
+                throw failure("adding", vip, interfaceName, errno);
+            }
+        }
+    }
+
+    /** Removes only the host addresses (/32, /128): the same address with another prefix is not a VIP of ours. */
+    @Override
+    public void release(String interfaceName, List<InetAddress> vips) throws IOException {
+        for (InetAddress vip : vips) {
+            int errno = change(false, interfaceName, vip);
+            if (errno != 0 && errno != EADDRNOTAVAIL && errno != ENODEV) { // not there, or the interface went
+                throw failure("removing", vip, interfaceName, errno);
+            }
+        }
+    }
+
+    @Override
+    public List<InetAddress> addresses(String interfaceName) throws IOException {
+        return listing.addresses(interfaceName);
+    }
+
+    /** One request and the kernel's answer to it: 0, or the errno it reports. */
+    private int change(boolean add, String interfaceName, InetAddress vip) throws IOException {
+        int index = libc.if_nametoindex(interfaceName);
+        if (index == 0) {
+            return ENODEV;
+        }
+        int seq = sequence.incrementAndGet();
+        byte[] request = NetlinkMessages.address(add, vip, index, seq);
+        int fd;
+        try {
+            fd = libc.socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+        } catch (LastErrorException e) {
+            throw new IOException("cannot open a netlink socket: " + e.getMessage(), e);
+        }
+        try {
+            byte[] timeout = ByteBuffer.allocate(16).order(ByteOrder.nativeOrder()).putLong(ANSWER_SECONDS).putLong(0)
+                .array(); // struct timeval
+            libc.setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, timeout, timeout.length);
+            libc.send(fd, request, new NativeLong(request.length), 0);
+            byte[] answer = new byte[8192];
+            for (int i = 0; i < 16; i++) { // the answer to our request; anything else is skipped
+                int n = libc.recv(fd, answer, new NativeLong(answer.length), 0).intValue();
+                int errno = NetlinkMessages.errorOf(answer, n, seq);
+                if (errno >= 0) {
+                    return errno;
+                }
+            }
+            throw new IOException("no answer from the kernel to a netlink request for " + vip.getHostAddress());
+        } catch (LastErrorException e) {
+            throw new IOException("netlink request for " + vip.getHostAddress() + " on " + interfaceName + " failed: "
+                + e.getMessage() + (e.getErrorCode() == 11 ? " (no answer in " + ANSWER_SECONDS + " s)" : ""), e);
+        } finally {
+            libc.close(fd);
+        }
+    }
+
+    private static IOException failure(String what, InetAddress vip, String interfaceName, int errno) {
+        String reason = switch (errno) {
+            case EPERM -> "not permitted: needs CAP_NET_ADMIN (run as root)";
+            case ENODEV -> "no interface " + interfaceName;
+            default -> new LastErrorException(errno).getMessage();
+        };
+        return new IOException(what + " VIP " + vip.getHostAddress() + " on " + interfaceName + " failed: " + reason);
+    }
+}

@@ -1,0 +1,92 @@
+package org.vireo.vip.internal.alias;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+
+import org.junit.jupiter.api.AfterAll;
+import org.vireo.vip.VipManager;
+
+/**
+ * Netlink from inside the test's namespace: every call runs on one thread that has entered it (setns affects
+ * the calling thread only; a netlink socket belongs to the namespace it was opened in), the rest of the test
+ * JVM stays where it is.
+ */
+class NetlinkVipManagerTest extends VipManagerContract {
+
+    private static final int CLONE_NEWNET = 0x40000000;
+    private static final int O_RDONLY = 0;
+
+    interface Namespaces extends Library {
+        int open(String path, int flags) throws LastErrorException;
+
+        int setns(int fd, int type) throws LastErrorException;
+
+        int close(int fd);
+    }
+
+    private final ExecutorService inNamespace = Executors.newSingleThreadExecutor();
+
+    @Override
+    protected VipManager managerIn(String ns) throws Exception {
+        NetlinkVipManager netlink = call(() -> {
+            Namespaces libc = Native.load("c", Namespaces.class);
+            int fd = libc.open("/var/run/netns/" + ns, O_RDONLY);
+            try {
+                libc.setns(fd, CLONE_NEWNET);
+            } finally {
+                libc.close(fd);
+            }
+            return new NetlinkVipManager(new IpToolVipManager(List.of("ip", "netns", "exec", ns)));
+        });
+        return new VipManager() {
+            @Override
+            public void claim(String interfaceName, List<InetAddress> vips) throws IOException {
+                call(() -> {
+                    netlink.claim(interfaceName, vips);
+                    return null;
+                });
+            }
+
+            @Override
+            public void release(String interfaceName, List<InetAddress> vips) throws IOException {
+                call(() -> {
+                    netlink.release(interfaceName, vips);
+                    return null;
+                });
+            }
+
+            @Override
+            public List<InetAddress> addresses(String interfaceName) throws IOException {
+                return netlink.addresses(interfaceName);
+            }
+        };
+    }
+
+    private <T> T call(Callable<T> task) throws IOException {
+        try {
+            return inNamespace.submit(task).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    @AfterAll
+    void stopThread() {
+        inNamespace.shutdownNow();
+    }
+}
