@@ -136,6 +136,10 @@ final class PcapLink {
         return channels.isEmpty();
     }
 
+    boolean isEmpty() {
+        return channels.isEmpty();
+    }
+
     boolean isOpen() {
         return running;
     }
@@ -151,9 +155,17 @@ final class PcapLink {
         }
     }
 
-    /** Stops the receive thread, which closes the handles (only it may: it may be inside pcap_next_ex). */
+    /**
+     * Tells the receive thread to stop; it closes the handles (only it may: it may be inside pcap_next_ex)
+     * within a poll interval. Does not wait: this runs on the VRRP thread when an instance stops, and the
+     * other instances' adverts must not wait for it.
+     */
     void close() {
         running = false;
+    }
+
+    /** Waits (bounded) until the receive thread has closed the handles; for when the transport goes away. */
+    void awaitClosed() {
         if (Thread.currentThread() != receiver) {
             try {
                 receiver.join(2 * POLL_MILLIS + 1000);

@@ -41,14 +41,19 @@ public class PcapTransport implements VrrpTransport {
     @Override
     public synchronized Channel open(ChannelSpec spec, Receiver receiver) throws IOException {
         String name = spec.interfaceName();
-        PcapErrors.requireUsable(name);
-        InetAddress source = PcapLink.primaryAddress(name, spec.ipv6(), spec.virtualAddresses(), ip)
-            .orElseThrow(() -> new IOException(name + " has no " + (spec.ipv6() ? "IPv6 link-local" : "IPv4")
-                + " address of its own for the adverts to come from (add one: ip addr add ... dev " + name + ")"));
         PcapLink link = links.get(name);
         if (link == null || !link.isOpen()) {
-            link = PcapLink.open(name, this::closed);
+            link = PcapLink.open(name, this::closed); // first: a node that cannot capture fails here, no fork
             links.put(name, link);
+        }
+        InetAddress source = PcapLink.primaryAddress(name, spec.ipv6(), spec.virtualAddresses(), ip).orElse(null);
+        if (source == null) {
+            if (link.isEmpty()) {
+                links.remove(name);
+                link.close();
+            }
+            throw new IOException(name + " has no " + (spec.ipv6() ? "IPv6 link-local" : "IPv4")
+                + " address of its own for the adverts to come from (add one: ip addr add ... dev " + name + ")");
         }
         NeighborCache cache = neighbors.computeIfAbsent(name, n -> new NeighborCache(n, ip, background));
         PcapLink opened = link;
@@ -93,6 +98,7 @@ public class PcapTransport implements VrrpTransport {
             links.clear();
         }
         open.forEach(PcapLink::close);
+        open.forEach(PcapLink::awaitClosed);
         background.shutdownNow();
     }
 
