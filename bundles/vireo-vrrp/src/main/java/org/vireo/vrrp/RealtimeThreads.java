@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Real-time scheduling for the threads on the VRRP path (the VRRP timer thread, a transport's receive
- * threads): a master whose adverts wait behind a busy CPU for more than Master_Down_Interval - one
+ * threads, and the JVM's VM thread that runs safepoints): a master whose adverts wait behind a busy CPU for more than Master_Down_Interval - one
  * interval makes its backups take over for nothing. A thread calls {@link #requestForCurrentThread} when
  * it starts; it gets SCHED_RR at the priority of system property {@value #PROPERTY} (set by bin/setenv from
  * {@code VIREO_RT_PRIORITY}; 0 or unset: it stays a normal thread). Needs CAP_SYS_NICE, as root has; without
@@ -26,6 +26,34 @@ public final class RealtimeThreads {
      * @return what happened, for the caller's log
      */
     public static String requestForCurrentThread() {
+        try {
+            // /proc/thread-self -> "<pid>/task/<tid>": the kernel's id of this very thread
+            return request(Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString());
+        } catch (IOException e) {
+            return "normal scheduling: " + e.getMessage() + " (needs /proc)";
+        }
+    }
+
+    /**
+     * The same for the JVM's "VM Thread", which carries out every safepoint operation (a collector's pauses
+     * among them): while it runs, all Java threads wait, the real-time ones too, so on a busy CPU a normal VM
+     * thread stretches a sub-millisecond pause into tens of milliseconds (seen: a backup's Master_Down timer
+     * firing at 20 ms adverts under stress-ng, with the master's adverts on time).
+     */
+    public static String requestForVmThread() {
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                if (Files.readString(task.resolve("comm")).trim().equals("VM Thread")) {
+                    return request(task.getFileName().toString());
+                }
+            }
+            return "normal scheduling: no \"VM Thread\" in /proc/self/task";
+        } catch (IOException e) {
+            return "normal scheduling: " + e.getMessage() + " (needs /proc)";
+        }
+    }
+
+    private static String request(String tid) {
         int priority = Integer.getInteger(PROPERTY, 0);
         if (priority <= 0) {
             return "normal scheduling (" + PROPERTY + " is not set)";
@@ -34,9 +62,6 @@ public final class RealtimeThreads {
             return "normal scheduling: " + PROPERTY + " = " + priority + " is not 1-99";
         }
         try {
-            // /proc/thread-self -> "<pid>/task/<tid>": the kernel's id of this very thread
-            Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
-            String tid = self.getFileName().toString();
             Process p = new ProcessBuilder("chrt", "--rr", "-p", String.valueOf(priority), tid)
                 .redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).trim();
@@ -45,7 +70,7 @@ public final class RealtimeThreads {
             }
             return "SCHED_RR priority " + priority + " (thread " + tid + ")";
         } catch (IOException e) {
-            return "normal scheduling: " + e.getMessage() + " (needs chrt from util-linux and /proc)";
+            return "normal scheduling: " + e.getMessage() + " (needs chrt from util-linux)";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "normal scheduling: interrupted";

@@ -58,7 +58,8 @@ final class TimerThread implements Scheduler {
     }
 
     private void loop() {
-        LOG.info("VRRP timer thread: {}", RealtimeThreads.requestForCurrentThread());
+        LOG.info("VRRP timer thread: {}; JVM's VM thread: {}", RealtimeThreads.requestForCurrentThread(),
+            RealtimeThreads.requestForVmThread());
         while (running) {
             for (Runnable task; (task = tasks.poll()) != null; ) {
                 run(task);
