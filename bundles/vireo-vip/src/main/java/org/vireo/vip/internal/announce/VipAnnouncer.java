@@ -126,9 +126,10 @@ public class VipAnnouncer implements VrrpStateListener {
     }
 
     /**
-     * Readies the worker for a takeover: real-time scheduling like the VRRP threads (the {@code ip} it runs
-     * inherits it, so a busy CPU does not hold back the VIPs and the gratuitous ARPs after the first advert),
-     * and one run of each path it takes then, so that the first takeover does not pay for class loading.
+     * Readies the worker for a takeover: real-time scheduling like the VRRP threads (so a busy CPU does not
+     * hold back the VIPs and the gratuitous ARPs after the first advert; an {@code ip} it runs for a macvlan
+     * inherits it), and one run of the paths it takes then, so that the first takeover does not pay for class
+     * loading.
      */
     private void prepare() {
         LOG.info("VIP announcer thread: {}", RealtimeThreads.requestForCurrentThread());
