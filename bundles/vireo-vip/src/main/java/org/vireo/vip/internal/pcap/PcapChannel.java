@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +34,7 @@ final class PcapChannel implements VrrpTransport.Channel, Outlet {
     private final InetAddress destination;
     private final MacAddress sourceMac;
     private final NeighborCache neighbors;
-    private final Runnable onClose;
+    private final Consumer<PcapChannel> onClose;
     private final byte[] frame = new byte[MAX_FRAME];
     private final byte[] retargeted = new byte[MAX_FRAME];
     private final AtomicBoolean released = new AtomicBoolean();
@@ -41,7 +42,7 @@ final class PcapChannel implements VrrpTransport.Channel, Outlet {
     private boolean unresolvedLogged;
 
     PcapChannel(PcapLink link, VrrpTransport.ChannelSpec spec, VrrpTransport.Receiver receiver, InetAddress source,
-                NeighborCache neighbors, Runnable onClose) {
+                NeighborCache neighbors, Consumer<PcapChannel> onClose) {
         this.link = link;
         this.spec = spec;
         this.receiver = receiver;
@@ -51,6 +52,10 @@ final class PcapChannel implements VrrpTransport.Channel, Outlet {
         this.destination = spec.unicastPeers().isEmpty() ? PcapTransport.group(spec.ipv6()) : spec.unicastPeers().get(0);
         this.sourceMac = spec.virtualMac() ? MacAddress.virtualRouterMac(spec.vrid(), spec.ipv6()) : link.mac();
         spec.unicastPeers().forEach(neighbors::lookup); // start resolving before the first advert
+    }
+
+    PcapLink link() {
+        return link;
     }
 
     VrrpTransport.ChannelSpec spec() {
@@ -158,7 +163,7 @@ final class PcapChannel implements VrrpTransport.Channel, Outlet {
     public void close() {
         closed = true;
         if (released.compareAndSet(false, true)) {
-            onClose.run();
+            onClose.accept(this);
         }
     }
 }

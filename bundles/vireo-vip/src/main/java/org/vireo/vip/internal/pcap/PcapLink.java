@@ -136,6 +136,11 @@ final class PcapLink {
         return channels.isEmpty();
     }
 
+    /** The channel of an instance (family and VRID) on this link, if it has one. */
+    Optional<PcapChannel> channel(boolean ipv6, int vrid) {
+        return channels.stream().filter(c -> c.spec().ipv6() == ipv6 && c.spec().vrid() == vrid).findFirst();
+    }
+
     boolean isEmpty() {
         return channels.isEmpty();
     }

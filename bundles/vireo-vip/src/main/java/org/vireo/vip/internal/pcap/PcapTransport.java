@@ -3,7 +3,6 @@ package org.vireo.vip.internal.pcap;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +35,6 @@ public class PcapTransport implements VrrpTransport {
     });
     private final Map<String, PcapLink> links = new HashMap<>();
     private final Map<String, NeighborCache> neighbors = new HashMap<>();
-    private final Map<String, List<PcapChannel>> channels = new HashMap<>();
 
     @Override
     public synchronized Channel open(ChannelSpec spec, Receiver receiver) throws IOException {
@@ -56,26 +54,19 @@ public class PcapTransport implements VrrpTransport {
                 + " address of its own for the adverts to come from (add one: ip addr add ... dev " + name + ")");
         }
         NeighborCache cache = neighbors.computeIfAbsent(name, n -> new NeighborCache(n, ip, background));
-        PcapLink opened = link;
-        PcapChannel[] self = new PcapChannel[1];
-        PcapChannel channel = new PcapChannel(link, spec, receiver, source, cache, () -> release(opened, self[0]));
-        self[0] = channel;
+        PcapChannel channel = new PcapChannel(link, spec, receiver, source, cache, this::release);
         link.add(channel);
-        channels.computeIfAbsent(name, n -> new ArrayList<>()).add(channel);
         return channel;
     }
 
-    /** The open channel of an instance, for announcing its VIPs. */
+    /** The open channel of an instance, for announcing its VIPs; empty if its link has closed. */
     public synchronized Optional<Outlet> outlet(String interfaceName, boolean ipv6, int vrid) {
-        return channels.getOrDefault(interfaceName, List.of()).stream()
-            .filter(c -> c.spec().ipv6() == ipv6 && c.spec().vrid() == vrid).findFirst().map(Outlet.class::cast);
+        PcapLink link = links.get(interfaceName);
+        return link == null ? Optional.empty() : link.channel(ipv6, vrid).map(Outlet.class::cast);
     }
 
-    private synchronized void release(PcapLink link, PcapChannel channel) {
-        List<PcapChannel> list = channels.get(link.name());
-        if (list != null) {
-            list.remove(channel);
-        }
+    private synchronized void release(PcapChannel channel) {
+        PcapLink link = channel.link();
         if (link.remove(channel) && links.get(link.name()) == link) {
             links.remove(link.name());
             neighbors.remove(link.name());

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,7 +58,7 @@ final class InstanceDriver {
     private VrrpAdvert lastAdvert; // the advert to send, re-made only when priority or interval change
     private final byte[] sendBuffer = new byte[VrrpCodec.MAX_LENGTH];
     private final List<String> warnings;
-    private final Consumer<String> lost; // told on the scheduler thread when the channel fails
+    private final BiConsumer<InstanceDriver, String> lost; // told on the scheduler thread when the channel fails
 
     // written on the scheduler thread, read by anyone
     private volatile VrrpState state = VrrpState.INITIALIZE;
@@ -71,7 +71,7 @@ final class InstanceDriver {
 
     /** Opens the transport channel through {@code opener}, with this driver as its receiver. */
     InstanceDriver(InstanceOptions options, Scheduler scheduler, StateSink sink, ChannelOpener opener,
-                   Consumer<String> lost) throws IOException {
+                   BiConsumer<InstanceDriver, String> lost) throws IOException {
         this.options = options;
         this.lost = lost;
         this.scheduler = scheduler;
@@ -89,7 +89,7 @@ final class InstanceDriver {
 
             @Override
             public void failed(String reason) {
-                scheduler.execute(() -> lost.accept(reason));
+                scheduler.execute(() -> lost.accept(InstanceDriver.this, reason));
             }
         });
         this.fsm = new VrrpStateMachine(FsmConfig.builder(options.vrid(), channel.sourceAddress())

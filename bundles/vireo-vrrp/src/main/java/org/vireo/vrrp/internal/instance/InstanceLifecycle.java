@@ -56,10 +56,9 @@ final class InstanceLifecycle implements VrrpInstance {
             return;
         }
         InstanceDriver started;
-        InstanceDriver[] self = new InstanceDriver[1];
         try {
-            started = new InstanceDriver(options, scheduler, sink, opener, reason -> {
-                if (driver != null && driver == self[0]) { // not a late word from a driver already replaced
+            started = new InstanceDriver(options, scheduler, sink, opener, (lost, reason) -> {
+                if (lost == driver) { // not a late word from a driver already replaced
                     channelLost(reason);
                 }
             });
@@ -67,7 +66,6 @@ final class InstanceLifecycle implements VrrpInstance {
             faulted("cannot open " + options.interfaceName() + ": " + e.getMessage(), VrrpState.INITIALIZE);
             return;
         }
-        self[0] = started;
         if (fault != null) {
             LOG.info("VRRP instance {}: {} is usable again", options.name(), options.interfaceName());
             sink.stateChanged(options.name(), VrrpState.FAULT, VrrpState.INITIALIZE, false);

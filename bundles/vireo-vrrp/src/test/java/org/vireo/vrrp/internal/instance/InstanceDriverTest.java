@@ -28,7 +28,7 @@ class InstanceDriverTest {
         InstanceDriver driver = new InstanceDriver(options, clock,
             (instance, previous, current, accept) -> transitions.add(instance + " " + previous + "->" + current),
             receiver -> lan.open(new VrrpTransport.ChannelSpec("lan0", false, vrid, List.of(), false, List.of()), receiver),
-            reason -> transitions.add(name + " lost: " + reason));
+            (lost, reason) -> transitions.add(name + " lost: " + reason));
         driver.start();
         return driver;
     }
