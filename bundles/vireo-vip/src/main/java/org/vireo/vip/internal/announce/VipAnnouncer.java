@@ -50,7 +50,8 @@ import org.vireo.vrrp.VrrpStateListener;
  * once, a second after {@code garpDelaySeconds}, optionally a refresh), and takes them off when it leaves
  * mastership. The work runs on one thread of its own, in the order the state changes came, so a slow
  * {@code ip} never delays an advert. What a master holds is also written to the guard's state file
- * first, so that if this JVM dies the guard beside it removes the VIPs and sends priority 0. At start,
+ * (right after the first burst), so that if this JVM dies the guard beside it removes the VIPs and sends
+ * priority 0. At start,
  * VIPs that a crashed run left behind (the guard file, and the VIPs of every instance that is not master)
  * are removed.
  */
@@ -206,19 +207,26 @@ public class VipAnnouncer implements VrrpStateListener {
         held.put(h.name(), h);
         cancelAnnouncements(h.name());
         try {
-            writeGuard(h, outlet);
             if (h.virtualMac()) {
                 MacAddress vmac = MacAddress.virtualRouterMac(h.vrid(), h.ipv6());
                 macvlans.ensure(h.interfaceName(), h.vipInterface(), vmac.toString());
             }
             vips.claim(h.vipInterface(), h.vips());
-            LOG.info("VRRP instance {}: VIPs {} on {}", h.name(), h.vips(), h.vipInterface());
         } catch (IOException | RuntimeException e) {
             LOG.error("VRRP instance {} is master but its VIPs {} could not be put on {}: {}", h.name(), h.vips(),
                 h.vipInterface(), e.getMessage());
             return;
         }
         announce(h, outlet.get());
+        // The guard's file and the log after the first burst: together 2-8 ms that the clients would wait for
+        // (benchmarks.md). A JVM that dies in that gap leaves the VIPs unguarded: its next start removes them.
+        try {
+            writeGuard(h, outlet);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("VRRP instance {}: the guard will not know of its VIPs {} ({}); if this JVM dies they stay on {}"
+                + " until Vireo starts again", h.name(), h.vips(), e.getMessage(), h.vipInterface());
+        }
+        LOG.info("VRRP instance {}: VIPs {} on {}", h.name(), h.vips(), h.vipInterface());
         List<ScheduledFuture<?>> later = new ArrayList<>();
         AnnounceOptions o = options;
         if (o.garpDelaySeconds() > 0) {

@@ -272,13 +272,14 @@ final class InstanceDriver {
         }
         state = next;
         stateSince = Instant.now();
-        LOG.info("VRRP instance {} (VRID {}, {}): {} -> {} at priority {}", options.name(), options.vrid(),
-            options.interfaceName(), previous, next, fsm.effectivePriority());
         try {
             sink.stateChanged(options.name(), previous, next, acceptMode);
         } catch (RuntimeException e) {
             LOG.error("VRRP instance {}: a state listener failed on {} -> {}", options.name(), previous, next, e);
         }
+        // after the listeners: a log line costs about 1 ms here, which a new master's VIPs should not wait for
+        LOG.info("VRRP instance {} (VRID {}, {}): {} -> {} at priority {}", options.name(), options.vrid(),
+            options.interfaceName(), previous, next, fsm.effectivePriority());
     }
 
     InstanceOptions options() {
