@@ -58,8 +58,9 @@ final class TimerThread implements Scheduler {
     }
 
     private void loop() {
-        LOG.info("VRRP timer thread: {}; JVM's VM thread: {}", RealtimeThreads.requestForCurrentThread(),
-            RealtimeThreads.requestForVmThread());
+        LOG.info("VRRP timer thread: {}; JVM's VM thread: {}; its signal dispatcher: {}",
+            RealtimeThreads.requestForCurrentThread(), RealtimeThreads.requestForJvmThread(RealtimeThreads.VM_THREAD),
+            RealtimeThreads.requestForJvmThread(RealtimeThreads.SIGNAL_DISPATCHER));
         while (running) {
             for (Runnable task; (task = tasks.poll()) != null; ) {
                 run(task);
