@@ -63,12 +63,14 @@
 #   lab.sh keepalived-stop NODE           SIGTERM (it sends priority 0, removes its
 #                                         VIPs), wait <= 10 s; print the SIGTERM's
 #                                         epoch time
-#   lab.sh vireo NODE --role ROLE [VOPTS] [--vmac] [--dist TARBALL] [--keep]
+#   lab.sh vireo NODE --role ROLE [VOPTS] [--vmac] [--cfg FILE.cfg]... [--dist TARBALL] [--keep]
 #                                         unpack the distribution (fresh; --keep:
 #                                         restart the existing install as after a
 #                                         crash), write etc/org.vireo.node.cfg and
 #                                         (VOPTS) etc/org.vireo.vrrp.instance-vip1.cfg
 #                                         (with --keep: only from the options given),
+#                                         copy each --cfg file into etc/ (more
+#                                         instances, health monitors, tracking),
 #                                         run bin/karaf server, print the JVM PID;
 #                                         ROLE = director|backup|scanner, TARBALL
 #                                         defaults to karaf-assembly/target/vireo-*.tar.gz
@@ -751,12 +753,16 @@ default_dist() {
 }
 
 cmd_vireo() {
-    [ $# -ge 1 ] || die "usage: $PROG vireo NODE [--dist TARBALL] --role director|backup [--vrid V --priority P --interval-ms MS --vip A[,..] [--version 2|3] [--nopreempt] [--vmac] [--unicast-peer IP ...]] [--keep]"
-    local m=$1 ns dist="" role="" keep=false home a
+    [ $# -ge 1 ] || die "usage: $PROG vireo NODE [--dist TARBALL] --role director|backup [--vrid V --priority P --interval-ms MS --vip A[,..] [--version 2|3] [--nopreempt] [--vmac] [--unicast-peer IP ...]] [--cfg FILE.cfg ...] [--keep]"
+    local m=$1 ns dist="" role="" keep=false home a cfg
+    local -a cfgs=()
     ns=$(need_node "$m"); shift
     while [ $# -gt 0 ]; do
         case "$1" in
             --dist) [ $# -ge 2 ] || die "--dist needs a file"; dist=$2; shift 2 ;;
+            --cfg) [ $# -ge 2 ] || die "--cfg needs a file"; [ -f "$2" ] || die "--cfg: no file $2"
+                   [[ "$(basename "$2")" == *.cfg ]] || die "--cfg: $2 is not a .cfg file"
+                   cfgs+=("$2"); shift 2 ;;
             --role) [ $# -ge 2 ] || die "--role needs a value"; role=$2; shift 2 ;;
             --keep) keep=true; shift ;;
             --vmac) v_vmac=true; v_any=true; shift ;;
@@ -795,6 +801,9 @@ cmd_vireo() {
         [ "$v_vmac" = false ] || lines+=("virtualMac = true")
         write_cfg "$home/etc/org.vireo.vrrp.instance-vip1.cfg" "${lines[@]}"
     fi
+    for cfg in "${cfgs[@]}"; do
+        cp "$cfg" "$home/etc/" || die "could not copy $cfg into $home/etc"
+    done
     # vireo-wait reads karaf.log from here on (a --keep restart keeps the old lines)
     stat -c %s "$home/data/log/karaf.log" >"$home/lab-log-offset" 2>/dev/null || echo 0 >"$home/lab-log-offset"
     # KARAF_EXEC=exec: bin/karaf execs the JVM, so the recorded PID is the JVM's.

@@ -13,4 +13,12 @@ public interface EffectivePriority {
 
     /** Calls {@code changed} with the new value whenever it changes; returns a handle that stops it. */
     AutoCloseable watch(int basePriority, IntConsumer changed);
+
+    /**
+     * How the priority is derived ({@code NONE}: it is the base priority), for the operator; any other mode on an
+     * instance with preempt off is warned about, as a lowered priority then moves no VIP from this node.
+     */
+    default String mode() {
+        return "NONE";
+    }
 }

@@ -1,0 +1,23 @@
+package org.vireo.health;
+
+import java.util.function.Consumer;
+
+/**
+ * One configured health check (factory PID {@value #FACTORY_PID}), run on the bundle's shared scheduler.
+ * Registered with the service property {@value #NAME_PROPERTY} = its name.
+ */
+public interface Monitor {
+
+    String FACTORY_PID = "org.vireo.health.monitor";
+    String NAME_PROPERTY = "health.monitor";
+
+    String name();
+
+    MonitorStatus status();
+
+    /**
+     * Calls {@code changed} (on a scheduler thread; it must not block) each time the monitor's {@link Health}
+     * changes. Returns a handle that stops the calls.
+     */
+    AutoCloseable watch(Consumer<MonitorStatus> changed);
+}
