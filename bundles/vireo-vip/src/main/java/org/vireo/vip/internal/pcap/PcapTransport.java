@@ -7,8 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -27,12 +28,33 @@ public class PcapTransport implements VrrpTransport {
     private static final InetAddress GROUP_V4 = literal("224.0.0.18");
     private static final InetAddress GROUP_V6 = literal("ff02::12");
 
+    private static final long WATCH_MILLIS = 500;
+
     private final IpCommand ip = new IpCommand(List.of());
-    private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "vireo-pcap-neighbors");
+    /** Off the VRRP path, at normal priority: neighbour lookups and the interfaces' watch. */
+    private final ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "vireo-pcap-background");
         t.setDaemon(true);
         return t;
     });
+
+    public PcapTransport() {
+        background.scheduleWithFixedDelay(this::watch, WATCH_MILLIS, WATCH_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Fails the link of an interface that went away or down; its instances go to FAULT until it is back. */
+    private void watch() {
+        List<PcapLink> open;
+        synchronized (this) {
+            open = List.copyOf(links.values());
+        }
+        for (PcapLink link : open) {
+            String failure = PcapErrors.unusable(link.name());
+            if (failure != null && link.isOpen()) {
+                link.fail(failure);
+            }
+        }
+    }
     private final Map<String, PcapLink> links = new HashMap<>();
     private final Map<String, NeighborCache> neighbors = new HashMap<>();
 
