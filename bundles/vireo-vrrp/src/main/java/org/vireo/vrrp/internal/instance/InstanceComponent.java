@@ -179,6 +179,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         try {
             tracking = tracker.watch(basePriority(), lifecycle::trackedPriority);
             lifecycle.trackedPriority(tracker.effectivePriority(basePriority()));
+            TrackingWarning.of(tracker.mode(), preempt()).ifPresent(w -> LOG.warn("VRRP instance {}: {}", name(), w));
         } catch (RuntimeException e) {
             LOG.error("VRRP instance {}: health tracking failed; keeping the base priority", name(), e);
         }
@@ -309,13 +310,19 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     @Override
     public List<String> warnings() {
-        String refused = refusedConfiguration;
-        if (refused == null) {
-            return lifecycle.warnings();
-        }
         List<String> all = new java.util.ArrayList<>(lifecycle.warnings());
-        all.add(refused + " (running with the previous configuration)");
+        trackingWarning().ifPresent(all::add);
+        String refused = refusedConfiguration;
+        if (refused != null) {
+            all.add(refused + " (running with the previous configuration)");
+        }
         return List.copyOf(all);
+    }
+
+    private synchronized Optional<String> trackingWarning() {
+        String instanceName = name();
+        return trackers.entrySet().stream().filter(t -> instanceName.equals(t.getValue())).findFirst()
+            .flatMap(t -> TrackingWarning.of(t.getKey().mode(), preempt()));
     }
 
     @Override

@@ -1,0 +1,120 @@
+package org.vireo.health.internal.track;
+
+import static org.vireo.health.internal.ConfigValues.integer;
+import static org.vireo.health.internal.ConfigValues.list;
+import static org.vireo.health.internal.ConfigValues.text;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.vireo.health.TrackMode;
+import org.vireo.health.TrackedGroup;
+
+/**
+ * One tracked group's configuration, parsed and checked once; every error names the key, the value and what is
+ * accepted.
+ *
+ * @param instance             the VRRP instance whose priority it sets
+ * @param monitors             monitor names, in the order given, without repeats
+ * @param interfaceWeights     tracked interface -> what it subtracts while down, in the order given
+ * @param interfaceCheckMillis how often the interfaces are read
+ */
+public record TrackOptions(String instance, TrackMode mode, List<String> monitors,
+                           Map<String, Integer> interfaceWeights, int interfaceCheckMillis) {
+
+    public static final int DEFAULT_INTERFACE_WEIGHT = 10;
+    public static final int DEFAULT_INTERFACE_CHECK_MILLIS = 1000;
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,32}");
+    private static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
+    private static final String WEIGHTS = "1-254";
+
+    public TrackOptions {
+        monitors = List.copyOf(monitors);
+        interfaceWeights = Collections.unmodifiableMap(new LinkedHashMap<>(interfaceWeights));
+    }
+
+    /**
+     * Parses a configuration as ConfigurationAdmin hands it over.
+     *
+     * @throws IllegalArgumentException naming the PID, every bad key, its value and what is accepted
+     */
+    public static TrackOptions parse(Map<String, ?> raw) {
+        List<String> errors = new ArrayList<>();
+        String instance = text(raw, "instance", "");
+        if (instance.isEmpty()) {
+            errors.add("instance is missing: expected the name of the VRRP instance to track for");
+        } else if (!NAME.matcher(instance).matches()) {
+            errors.add("instance = '" + instance + "': expected a VRRP instance name, 1-32 letters, digits, '.', '_'"
+                + " or '-'");
+        }
+        TrackMode mode = mode(text(raw, "mode", TrackMode.NONE.name()), errors);
+        List<String> monitors = new ArrayList<>();
+        for (String m : list(raw, "monitors")) {
+            if (!NAME.matcher(m).matches()) {
+                errors.add("monitors holds '" + m + "': expected monitor names, 1-32 letters, digits, '.', '_' or '-'");
+            } else if (monitors.contains(m)) {
+                errors.add("monitors holds '" + m + "' twice");
+            } else {
+                monitors.add(m);
+            }
+        }
+        int weight = integer(raw, "interfaceWeight", DEFAULT_INTERFACE_WEIGHT, 1, 254, WEIGHTS, errors);
+        Map<String, Integer> interfaces = interfaces(list(raw, "interfaces"), weight, errors);
+        int check = integer(raw, "interfaceCheckMillis", DEFAULT_INTERFACE_CHECK_MILLIS, 100, 3_600_000,
+            "100-3600000 (milliseconds)", errors);
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("configuration " + TrackedGroup.FACTORY_PID
+                + (instance.isEmpty() ? "" : " for instance '" + instance + "'") + " refused: "
+                + String.join("; ", errors));
+        }
+        return new TrackOptions(instance, mode, monitors, interfaces, check);
+    }
+
+    private static TrackMode mode(String s, List<String> errors) {
+        try {
+            return TrackMode.valueOf(s.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            errors.add("mode = '" + s + "': expected one of " + Arrays.stream(TrackMode.values()).map(Enum::name)
+                .collect(Collectors.joining(", ")) + " (any case)");
+            return TrackMode.NONE;
+        }
+    }
+
+    /** {@code eth1} (the default weight) or {@code eth1:20}. */
+    private static Map<String, Integer> interfaces(List<String> items, int defaultWeight, List<String> errors) {
+        Map<String, Integer> result = new LinkedHashMap<>();
+        for (String item : items) {
+            int colon = item.indexOf(':');
+            String name = (colon < 0 ? item : item.substring(0, colon)).trim();
+            String weightText = colon < 0 ? null : item.substring(colon + 1).trim();
+            if (!INTERFACE.matcher(name).matches()) {
+                errors.add("interfaces holds '" + item + "': expected NAME or NAME:WEIGHT, NAME 1-15 letters, digits,"
+                    + " '.', '_' or '-'");
+                continue;
+            }
+            int weight = defaultWeight;
+            if (weightText != null) {
+                try {
+                    weight = Integer.parseInt(weightText);
+                } catch (NumberFormatException e) {
+                    weight = -1;
+                }
+                if (weight < 1 || weight > 254) {
+                    errors.add("interfaces holds '" + item + "': the weight after ':' must be " + WEIGHTS);
+                    continue;
+                }
+            }
+            if (result.putIfAbsent(name, weight) != null) {
+                errors.add("interfaces holds '" + name + "' twice");
+            }
+        }
+        return result;
+    }
+}
