@@ -7,16 +7,16 @@ import org.vireo.vrrp.internal.fsm.ProtocolVersion;
  * timer in the FSM cannot also be the yardstick. Exact: the numerator is an integer and dividing by 256 is
  * exact in binary floating point, so the floor matches integer division.
  */
-final class ExpectedTimes {
+public final class ExpectedTimes {
     private ExpectedTimes() {
     }
 
-    static long skewMicros(ProtocolVersion version, int priority, int masterIntervalCentis) {
+    public static long skewMicros(ProtocolVersion version, int priority, int masterIntervalCentis) {
         double spanMicros = version == ProtocolVersion.V3 ? masterIntervalCentis * 10_000.0 : 1_000_000.0;
         return (long) Math.floor((256 - priority) * spanMicros / 256.0);
     }
 
-    static long masterDownMicros(ProtocolVersion version, int priority, int masterIntervalCentis) {
+    public static long masterDownMicros(ProtocolVersion version, int priority, int masterIntervalCentis) {
         return 3L * masterIntervalCentis * 10_000L + skewMicros(version, priority, masterIntervalCentis);
     }
 }

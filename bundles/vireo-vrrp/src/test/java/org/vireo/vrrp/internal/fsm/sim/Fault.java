@@ -3,7 +3,7 @@ package org.vireo.vrrp.internal.fsm.sim;
 import java.util.List;
 
 /** Something the fault schedule does to the cluster; every fault restarts the stability clock. */
-sealed interface Fault {
+public sealed interface Fault {
 
     /** Start the process (a fresh state machine) if it is down, or re-enable it after a graceful shutdown. */
     record Start(int node) implements Fault {

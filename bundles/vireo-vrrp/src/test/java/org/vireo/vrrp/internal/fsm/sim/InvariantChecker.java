@@ -25,6 +25,10 @@ import org.vireo.vrrp.internal.fsm.Timer;
  * accepted (or after it started), or Skew_Time after a priority-0 advert, measured on the node's own record
  * and with the checker's own arithmetic; never at priority 0. To keep that record honest, each advert a
  * Backup receives is checked against the RFC's acceptance rule where the rule leaves no choice.
+ *
+ * <p>INV4 (no long gap; only where the scenario gives a bound): while a running node is eligible (priority
+ * &gt; 0), some node is Master no later than the bound after the later of "the last Master left" and "this node
+ * became eligible".
  */
 final class InvariantChecker {
     private final Scenario scenario;
@@ -32,11 +36,16 @@ final class InvariantChecker {
     private final Lan lan;
     private long takeoversChecked;
     private long convergenceChecks;
+    // INV4: since when there has been no Master (-1: there is one), and since when each node is eligible (-1: not)
+    private long noMasterSinceMicros = -1;
+    private final long[] eligibleSinceMicros;
 
     InvariantChecker(Scenario scenario, List<SimNode> nodes, Lan lan) {
         this.scenario = scenario;
         this.nodes = nodes;
         this.lan = lan;
+        this.eligibleSinceMicros = new long[nodes.size()];
+        java.util.Arrays.fill(eligibleSinceMicros, -1);
     }
 
     long takeoversChecked() {
@@ -111,6 +120,33 @@ final class InvariantChecker {
                 String problem = master ? " is Master without the VIP" : " holds the VIP";
                 throw new InvariantViolation("INV2", now, node + problem);
             }
+        }
+    }
+
+    /**
+     * INV4, after every event: judged on the state before the event (a takeover closes the gap it ends), then
+     * the record is brought up to date.
+     */
+    void checkMasterGap(long now) {
+        long bound = scenario.masterGapBoundMicros();
+        if (bound <= 0) {
+            return;
+        }
+        if (noMasterSinceMicros >= 0) {
+            for (SimNode node : nodes) {
+                long since = eligibleSinceMicros[node.id];
+                if (since >= 0 && now - Math.max(since, noMasterSinceMicros) > bound) {
+                    throw new InvariantViolation("INV4", now, "no Master since " + Trace.time(noMasterSinceMicros)
+                            + " although " + node + " is eligible since " + Trace.time(since) + "; the bound is "
+                            + Trace.time(bound));
+                }
+            }
+        }
+        boolean master = nodes.stream().anyMatch(n -> n.running() && n.state() == VrrpState.MASTER);
+        noMasterSinceMicros = master ? -1 : noMasterSinceMicros >= 0 ? noMasterSinceMicros : now;
+        for (SimNode node : nodes) {
+            long since = eligibleSinceMicros[node.id];
+            eligibleSinceMicros[node.id] = node.eligible() ? (since >= 0 ? since : now) : -1;
         }
     }
 

@@ -65,17 +65,6 @@ enum Mutant {
     abstract List<FsmAction> handle(VrrpStateMachine fsm, FsmEvent event, long now);
 
     NodeFsm create(FsmConfig config) {
-        VrrpStateMachine fsm = new VrrpStateMachine(config);
-        return new NodeFsm() {
-            @Override
-            public List<FsmAction> handle(FsmEvent event, long nowMicros) {
-                return Mutant.this.handle(fsm, event, nowMicros);
-            }
-
-            @Override
-            public VrrpState state() {
-                return fsm.state();
-            }
-        };
+        return NodeFsm.wrapping(config, this::handle);
     }
 }

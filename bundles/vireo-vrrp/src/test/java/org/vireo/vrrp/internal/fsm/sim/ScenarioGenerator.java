@@ -16,8 +16,8 @@ import org.vireo.vrrp.internal.fsm.ProtocolVersion;
  * with equal or (V3) differing intervals, a LAN with 0..5 ms delay and some duplication, and a random fault
  * schedule over the first 60 virtual seconds, followed by a fault-free tail long enough to converge.
  */
-final class ScenarioGenerator {
-    static final long SECOND = 1_000_000L;
+public final class ScenarioGenerator {
+    public static final long SECOND = 1_000_000L;
     static final long FAULT_PHASE_END = 60 * SECOND;
     private static final long START_WINDOW = 3 * SECOND;
     private static final int VRID = 42;
@@ -46,7 +46,7 @@ final class ScenarioGenerator {
         long window = stableWindow(version, intervals, preemptDelay, maxDelay);
         long end = FAULT_PHASE_END + window + 2 * SECOND;
         return new Scenario(seed, List.copyOf(nodes), preempt, maxDelay, duplicates, faults, FAULT_PHASE_END, end,
-                window);
+                window, 0); // loss and partitions: no bound on how long a node may go without a Master
     }
 
     /**
@@ -61,7 +61,7 @@ final class ScenarioGenerator {
      * a partition cut off the old Master). Then: delay, one more Master_Down_Interval after the last advert
      * accepted during the delay, and the demoting advert.
      */
-    private static long stableWindow(ProtocolVersion version, int[] intervals, long preemptDelay, long maxDelay) {
+    public static long stableWindow(ProtocolVersion version, int[] intervals, long preemptDelay, long maxDelay) {
         int longest = 0;
         for (int interval : intervals) {
             longest = Math.max(longest, interval);
@@ -73,7 +73,7 @@ final class ScenarioGenerator {
         return masterDown + longest * 10_000L + 2 * maxDelay;
     }
 
-    private static int[] priorities(Random random, int count) {
+    public static int[] priorities(Random random, int count) {
         int[] priorities = new int[count];
         int mode = random.nextInt(3);
         if (mode == 1) { // ties are likely
@@ -96,7 +96,7 @@ final class ScenarioGenerator {
         return priorities;
     }
 
-    private static int[] intervals(Random random, int count, ProtocolVersion version) {
+    public static int[] intervals(Random random, int count, ProtocolVersion version) {
         int[] intervals = new int[count];
         int shared = version == ProtocolVersion.V2 ? (random.nextBoolean() ? 100 : 200) : pick(random, 25, 50, 100);
         boolean differ = version == ProtocolVersion.V3 && random.nextBoolean();
@@ -111,7 +111,7 @@ final class ScenarioGenerator {
     }
 
     /** Random, distinct, and often with a high byte set, so a signed comparison would order them wrongly. */
-    private static List<InetAddress> addresses(Random random, int count, boolean ipv6) {
+    public static List<InetAddress> addresses(Random random, int count, boolean ipv6) {
         Set<InetAddress> addresses = new HashSet<>();
         List<InetAddress> ordered = new ArrayList<>();
         while (ordered.size() < count) {

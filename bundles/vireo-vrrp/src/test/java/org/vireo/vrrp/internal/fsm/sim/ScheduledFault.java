@@ -1,4 +1,4 @@
 package org.vireo.vrrp.internal.fsm.sim;
 
-record ScheduledFault(long atMicros, Fault fault) {
+public record ScheduledFault(long atMicros, Fault fault) {
 }

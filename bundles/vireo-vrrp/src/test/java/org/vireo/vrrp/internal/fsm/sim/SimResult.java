@@ -1,9 +1,9 @@
 package org.vireo.vrrp.internal.fsm.sim;
 
 /** The outcome of one run; {@code violation} is null when every invariant held. */
-record SimResult(Scenario scenario, String violation, Trace trace, long takeoversChecked, long convergenceChecks) {
+public record SimResult(Scenario scenario, String violation, Trace trace, long takeoversChecked, long convergenceChecks) {
 
-    boolean passed() {
+    public boolean passed() {
         return violation == null;
     }
 
@@ -11,7 +11,7 @@ record SimResult(Scenario scenario, String violation, Trace trace, long takeover
         return "cd /work/vrrp-fsm && mvn -B -o test -Dtest=VrrpSimulationTest -Dvrrp.sim.seed=" + seed;
     }
 
-    String report() {
+    public String report() {
         return (passed() ? "PASSED" : "FAILED: " + violation) + "\n"
                 + scenario.describe()
                 + "trace (" + trace.size() + " entries):\n" + trace.format()

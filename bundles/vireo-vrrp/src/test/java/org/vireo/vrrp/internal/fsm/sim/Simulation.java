@@ -17,7 +17,7 @@ import org.vireo.vrrp.internal.fsm.sim.EventQueue.TimerExpiry;
  * Runs one scenario: N nodes, each a state machine whose actions drive its timers, VIP flag and the LAN,
  * on a virtual clock. Deterministic for a given scenario and state-machine factory.
  */
-final class Simulation {
+public final class Simulation {
     private final Scenario scenario;
     private final Function<FsmConfig, NodeFsm> fsmFactory;
     private final List<SimNode> nodes = new ArrayList<>();
@@ -39,7 +39,7 @@ final class Simulation {
         checker = new InvariantChecker(scenario, nodes, lan);
     }
 
-    static SimResult run(Scenario scenario, Function<FsmConfig, NodeFsm> fsmFactory) {
+    public static SimResult run(Scenario scenario, Function<FsmConfig, NodeFsm> fsmFactory) {
         return new Simulation(scenario, fsmFactory).run();
     }
 
@@ -53,7 +53,9 @@ final class Simulation {
                 dispatch(queue.next());
                 checker.checkVips(queue.now());
                 checker.checkConvergence(queue.now(), lastFaultMicros);
+                checker.checkMasterGap(queue.now());
             }
+            checker.checkMasterGap(scenario.endMicros());
             checker.checkFinal(scenario.endMicros(), lastFaultMicros);
         } catch (InvariantViolation e) {
             violation = e.getMessage();
