@@ -8,6 +8,6 @@ public enum TrackMode {
     ALL,
     /** EP = BP if at least one monitor is up, else 0. */
     ONE,
-    /** EP = BP·(1 − K/N) with K of N monitors down (rounding: docs/health.md). */
+    /** EP = BP·(1 − K/N) with K of N monitors down (rounding: docs/tracking.md). */
     PROGRESSIVE
 }
