@@ -1,5 +1,7 @@
 package org.vireo.health;
 
+import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -20,4 +22,14 @@ public interface Monitor {
      * changes. Returns a handle that stops the calls.
      */
     AutoCloseable watch(Consumer<MonitorStatus> changed);
+
+    /** The configuration in effect, key -> value, for the operator ({@code health:show}); empty if not known. */
+    default Map<String, String> settings() {
+        return Map.of();
+    }
+
+    /** What the operator should know that the status does not say (a refused configuration change, ...). */
+    default List<String> warnings() {
+        return List.of();
+    }
 }

@@ -5,45 +5,62 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reading ConfigurationAdmin maps the way every PID of this bundle does: a missing or blank value is absent, and a
- * list is a String[] (metatype, console), any collection, or one comma-separated string (a Karaf {@code .cfg} file).
+ * Reading the values of a configuration as ConfigurationAdmin hands it over: strings from a {@code .cfg} file,
+ * typed values from metatype or the console. Errors are collected, each naming the key, the value and what is
+ * accepted, so that one refusal lists everything that is wrong.
  */
 public final class ConfigValues {
 
     private ConfigValues() {
     }
 
-    /** The trimmed value, or {@code fallback} when it is missing or blank. */
+    /** The trimmed value, or {@code fallback} when the key is absent or blank. */
     public static String text(Map<String, ?> raw, String key, String fallback) {
         Object v = raw.get(key);
         String s = v == null ? "" : String.valueOf(v).trim();
         return s.isEmpty() ? fallback : s;
     }
 
-    /**
-     * A whole number in {@code min..max}; a missing one is {@code fallback}. A bad one adds an error naming the key,
-     * the value and {@code accepted}, and gives {@code fallback}.
-     */
-    public static int integer(Map<String, ?> raw, String key, int fallback, int min, int max, String accepted,
-                              List<String> errors) {
+    /** A whole number in {@code min..max}; absent: {@code fallback}, or an error if {@code fallback} is null. */
+    public static int integer(Map<String, ?> raw, String key, Integer fallback, int min, int max, List<String> errors) {
         String s = text(raw, key, "");
+        String accepted = min + "-" + max;
         if (s.isEmpty()) {
+            if (fallback == null) {
+                errors.add(key + " is missing: expected " + accepted);
+                return min;
+            }
             return fallback;
         }
         try {
             int value = Integer.parseInt(s);
             if (value < min || value > max) {
                 errors.add(key + " = " + s + ": expected " + accepted);
-                return fallback;
             }
             return value;
         } catch (NumberFormatException e) {
-            errors.add(key + " = '" + s + "': expected a whole number, " + accepted);
-            return fallback;
+            errors.add(key + " = '" + s + "': expected a whole number " + accepted);
+            return fallback == null ? min : fallback;
         }
     }
 
-    /** The items of a list key, trimmed, blanks left out, in order. */
+    /** true or false, any case; absent: {@code fallback}. */
+    public static boolean bool(Map<String, ?> raw, String key, boolean fallback, List<String> errors) {
+        String s = text(raw, key, "");
+        if (s.isEmpty()) {
+            return fallback;
+        }
+        if (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(s);
+        }
+        errors.add(key + " = '" + s + "': expected true or false");
+        return fallback;
+    }
+
+    /**
+     * A list key: a String[] (or any collection) from metatype or the console, or one comma-separated string from
+     * a {@code .cfg} file ({@code monitors = web, db}). Items are trimmed; blank ones are dropped.
+     */
     public static List<String> list(Map<String, ?> raw, String key) {
         Object v = raw.get(key);
         List<String> items = new ArrayList<>();

@@ -65,10 +65,10 @@ public record TrackOptions(String instance, TrackMode mode, List<String> monitor
                 monitors.add(m);
             }
         }
-        int weight = integer(raw, "interfaceWeight", DEFAULT_INTERFACE_WEIGHT, 1, 254, WEIGHTS, errors);
+        int weight = integer(raw, "interfaceWeight", DEFAULT_INTERFACE_WEIGHT, 1, 254, errors);
         Map<String, Integer> interfaces = interfaces(list(raw, "interfaces"), weight, errors);
         int check = integer(raw, "interfaceCheckMillis", DEFAULT_INTERFACE_CHECK_MILLIS, 100, 3_600_000,
-            "100-3600000 (milliseconds)", errors);
+            errors);
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException("configuration " + TrackedGroup.FACTORY_PID
                 + (instance.isEmpty() ? "" : " for instance '" + instance + "'") + " refused: "

@@ -1,0 +1,73 @@
+package org.vireo.health.internal.monitor;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
+
+import org.vireo.health.CheckResult;
+
+/**
+ * An HTTP(S) GET on the shared client ({@code sendAsync}: no thread waits for the answer). The status must be one
+ * of the expected; with a body pattern, the first {@link #BODY_LIMIT} bytes of the body must contain a match.
+ */
+final class HttpCheck implements Check {
+
+    static final int BODY_LIMIT = 64 * 1024;
+
+    private final HttpClient client;
+    private final HttpRequest request;
+    private final StatusCodes expected;
+    private final Optional<Pattern> bodyMatch;
+
+    HttpCheck(HttpClient client, URI url, Duration timeout, StatusCodes expected, Optional<Pattern> bodyMatch) {
+        this.client = client;
+        this.request = HttpRequest.newBuilder(url).GET().timeout(timeout).header("User-Agent", "vireo-health")
+            .build();
+        this.expected = expected;
+        this.bodyMatch = bodyMatch;
+    }
+
+    @Override
+    public CompletableFuture<CheckResult> start() {
+        Stopwatch watch = new Stopwatch();
+        AtomicReference<LimitedBody> body = new AtomicReference<>();
+        CompletableFuture<HttpResponse<byte[]>> sent = client.sendAsync(request, info -> {
+            LimitedBody b = new LimitedBody(bodyMatch.isPresent() ? BODY_LIMIT : 0);
+            body.set(b);
+            return b;
+        });
+        CompletableFuture<CheckResult> result = sent.handle((response, e) -> e != null
+            ? watch.failure(Failures.describe(e)) : judge(response, watch));
+        result.whenComplete((r, e) -> {
+            if (result.isCancelled()) { // timed out: end the exchange and its connection
+                sent.cancel(true);
+                LimitedBody b = body.get();
+                if (b != null) {
+                    b.cancel();
+                }
+            }
+        });
+        return result;
+    }
+
+    private CheckResult judge(HttpResponse<byte[]> response, Stopwatch watch) {
+        int status = response.statusCode();
+        if (!expected.accepts(status)) {
+            return watch.failure("HTTP " + status + " (expected " + expected + ")");
+        }
+        if (bodyMatch.isPresent()
+            && !bodyMatch.get().matcher(new String(response.body(), StandardCharsets.UTF_8)).find()) {
+            return watch.failure("body does not match '" + bodyMatch.get().pattern() + "' (HTTP " + status + ", "
+                + response.body().length + " bytes read)");
+        }
+        return watch.success("HTTP " + status + " in " + watch.millis() + " ms"
+            + bodyMatch.map(p -> ", body matches '" + p.pattern() + "'").orElse(""));
+    }
+}

@@ -1,0 +1,74 @@
+package org.vireo.health.internal.monitor;
+
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.Map;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.Designate;
+import org.vireo.health.Monitor;
+
+/**
+ * One configured monitor ({@code etc/org.vireo.health.monitor-<name>.cfg}). It registers its {@link Monitor}
+ * itself, not through DS, because the service property {@value Monitor#NAME_PROPERTY} comes from the
+ * configuration's {@code name} and follows it when it changes.
+ */
+@Component(service = {}, configurationPid = Monitor.FACTORY_PID, configurationPolicy = ConfigurationPolicy.REQUIRE)
+@Designate(ocd = MonitorConfig.class, factory = true)
+public class MonitorComponent {
+
+    @Reference
+    private MonitorRegistry registry;
+
+    private ConfiguredMonitor monitor;
+    private ServiceRegistration<Monitor> registration;
+
+    @Activate
+    synchronized void activate(BundleContext context, Map<String, Object> properties) {
+        monitor = new ConfiguredMonitor(registry, registry.checks(), registry.executor(), source(properties));
+        monitor.start(properties);
+        registration = context.registerService(Monitor.class, monitor, serviceProperties());
+    }
+
+    @Modified
+    synchronized void modified(Map<String, Object> properties) {
+        if (monitor.reconfigure(properties)) {
+            registration.setProperties(serviceProperties());
+        }
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        try {
+            registration.unregister();
+        } catch (IllegalStateException e) {
+            // the bundle is stopping and the framework has unregistered it already
+        } finally {
+            monitor.stop();
+        }
+    }
+
+    private Dictionary<String, Object> serviceProperties() {
+        Hashtable<String, Object> p = new Hashtable<>();
+        p.put(Monitor.NAME_PROPERTY, monitor.name());
+        return p;
+    }
+
+    /** The configuration for the operator: its file under etc/ if it has one, else its PID. */
+    static String source(Map<String, ?> properties) {
+        Object file = properties.get("felix.fileinstall.filename");
+        if (file != null) {
+            String f = String.valueOf(file);
+            return f.substring(f.lastIndexOf('/') + 1);
+        }
+        return String.valueOf(properties.get(Constants.SERVICE_PID));
+    }
+}
