@@ -53,7 +53,7 @@ public final class Checks implements AutoCloseable {
     Check create(MonitorOptions o) {
         return switch (o.type()) {
             case TCP -> new TcpCheck(o.host(), o.port(), tcp, resolver);
-            case HTTP -> new HttpCheck(httpClient(o.tlsVerify()), URI.create(o.url()), o.timeout(), o.expectStatus(),
+            case HTTP -> new HttpCheck(httpClient(o.tlsVerify()), URI.create(o.url()), o.expectStatus(),
                 o.bodyMatch().isEmpty() ? Optional.empty() : Optional.of(Pattern.compile(o.bodyMatch())));
             case LINK -> new LinkCheck(sysClassNet, o.interfaceName());
             case COMMAND -> new CommandCheck(o.command());

@@ -137,14 +137,17 @@ final class MonitorRunner {
         }
 
         void expire() {
-            future.cancel(true); // a no-op if it has just ended by itself: then completed() counts its result
-            if (future.isCancelled() && settled.compareAndSet(false, true)) {
+            if (future.isDone() && !future.isCancelled()) {
+                return; // it has just ended by itself: completed() counts its result
+            }
+            if (settled.compareAndSet(false, true)) {
+                future.cancel(true);
                 finish(watch.timedOut(options.timeoutMillis()));
             }
         }
 
         void completed(CheckResult result, Throwable failure) {
-            if (settled.compareAndSet(false, true)) {
+            if (!future.isCancelled() && settled.compareAndSet(false, true)) { // cancelled: timed out or stopped
                 ScheduledFuture<?> t = timer;
                 if (t != null) {
                     t.cancel(false);
