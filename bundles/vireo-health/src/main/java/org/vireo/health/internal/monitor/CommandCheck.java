@@ -42,7 +42,7 @@ final class CommandCheck implements Check {
                 + Failures.describe(e)));
         }
         CompletableFuture<CheckResult> result = process.onExit().thenApply(p -> p.exitValue() == 0
-            ? watch.success("exit 0 in " + watch.millis() + " ms") : watch.failure("exit " + p.exitValue()));
+            ? watch.successIn("exit 0", "") : watch.failure("exit " + p.exitValue()));
         result.whenComplete((r, e) -> {
             if (result.isCancelled()) {
                 destroyTree(process.toHandle());

@@ -66,7 +66,6 @@ final class HttpCheck implements Check {
             return watch.failure("body does not match '" + bodyMatch.get().pattern() + "' (HTTP " + status + ", "
                 + response.body().length + " bytes read)");
         }
-        return watch.success("HTTP " + status + " in " + watch.millis() + " ms"
-            + bodyMatch.map(p -> ", body matches '" + p.pattern() + "'").orElse(""));
+        return watch.successIn("HTTP " + status, bodyMatch.map(p -> ", body matches '" + p.pattern() + "'").orElse(""));
     }
 }

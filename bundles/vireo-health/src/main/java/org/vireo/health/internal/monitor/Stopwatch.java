@@ -14,6 +14,12 @@ final class Stopwatch {
         return Duration.ofNanos(System.nanoTime() - startNanos).toMillis();
     }
 
+    /** A success whose detail tells its latency: "{@code what} in N ms{@code more}". */
+    CheckResult successIn(String what, String more) {
+        Duration latency = Duration.ofNanos(System.nanoTime() - startNanos);
+        return new CheckResult(true, what + " in " + latency.toMillis() + " ms" + more, latency, Instant.now());
+    }
+
     CheckResult success(String detail) {
         return result(true, detail);
     }

@@ -70,7 +70,7 @@ final class TcpCheck implements Check {
             channel.connect(to, null, new CompletionHandler<Void, Void>() {
                 @Override
                 public void completed(Void v, Void attachment) {
-                    result.complete(watch.success("connected in " + watch.millis() + " ms"));
+                    result.complete(watch.successIn("connected", ""));
                 }
 
                 @Override
