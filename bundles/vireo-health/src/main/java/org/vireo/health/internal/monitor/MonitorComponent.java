@@ -14,6 +14,8 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.metatype.annotations.Designate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.vireo.health.Monitor;
 
 /**
@@ -25,6 +27,8 @@ import org.vireo.health.Monitor;
 @Designate(ocd = MonitorConfig.class, factory = true)
 public class MonitorComponent {
 
+    private static final Logger LOG = LoggerFactory.getLogger(MonitorComponent.class);
+
     @Reference
     private MonitorRegistry registry;
 
@@ -34,7 +38,12 @@ public class MonitorComponent {
     @Activate
     synchronized void activate(BundleContext context, Map<String, Object> properties) {
         monitor = new ConfiguredMonitor(registry, registry.checks(), registry.executor(), source(properties));
-        monitor.start(properties);
+        try {
+            monitor.start(properties);
+        } catch (IllegalArgumentException e) {
+            LOG.error("{}; the monitor does not run", e.getMessage()); // the operator's line, without a stack trace
+            throw e;
+        }
         registration = context.registerService(Monitor.class, monitor, serviceProperties());
     }
 
