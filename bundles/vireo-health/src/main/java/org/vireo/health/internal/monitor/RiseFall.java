@@ -6,9 +6,10 @@ import org.vireo.health.Health;
  * The health rule, as in HAProxy and keepalived: a monitor starts {@link Health#UNKNOWN}, is {@link Health#UP}
  * after {@code rise} successes in a row, and {@link Health#DOWN} after {@code fall} failures in a row while UP.
  * The first failure while UNKNOWN makes it DOWN at once: it counts as down anyway, and the operator sees why.
- * Pure and not thread-safe: its owner serializes the calls.
+ * Pure and not thread-safe: its owner serializes the calls. Public for the tracking simulation, which runs
+ * flapping checks through it.
  */
-final class RiseFall {
+public final class RiseFall {
 
     private final int rise;
     private final int fall;
@@ -16,7 +17,7 @@ final class RiseFall {
     private int successes;
     private int failures;
 
-    RiseFall(int rise, int fall) {
+    public RiseFall(int rise, int fall) {
         this(rise, fall, Health.UNKNOWN, 0, 0);
     }
 
@@ -37,7 +38,7 @@ final class RiseFall {
     }
 
     /** Counts one result; returns whether the health changed. */
-    boolean record(boolean success) {
+    public boolean record(boolean success) {
         Health before = health;
         if (success) {
             failures = 0;
@@ -55,7 +56,7 @@ final class RiseFall {
         return health != before;
     }
 
-    Health health() {
+    public Health health() {
         return health;
     }
 

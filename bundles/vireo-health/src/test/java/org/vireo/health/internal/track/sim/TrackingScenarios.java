@@ -9,6 +9,7 @@ import java.util.Random;
 
 import org.vireo.health.Health;
 import org.vireo.health.TrackMode;
+import org.vireo.health.internal.monitor.RiseFall;
 import org.vireo.health.internal.track.EffectivePriorityFormula;
 import org.vireo.vrrp.internal.fsm.FsmConfig;
 import org.vireo.vrrp.internal.fsm.ProtocolVersion;
@@ -119,14 +120,14 @@ final class TrackingScenarios {
         record Check(long atMicros, int monitor) {
         }
         int n = group.monitors().size();
-        List<RiseFallModel> rules = new ArrayList<>();
+        List<RiseFall> rules = new ArrayList<>();
         Spells[] spells = new Spells[n];
         PriorityQueue<Check> checks = new PriorityQueue<>(
                 Comparator.comparingLong(Check::atMicros).thenComparingInt(Check::monitor));
         long settled = 0;
         for (int m = 0; m < n; m++) {
             MonitorPlan plan = group.monitors().get(m);
-            rules.add(new RiseFallModel(plan.rise(), plan.fall()));
+            rules.add(new RiseFall(plan.rise(), plan.fall()));
             spells[m] = new Spells(random, Math.max(plan.rise(), plan.fall()), random.nextBoolean());
             checks.add(new Check(plan.offsetMicros(), m));
             // after the flaps, the steady result needs at most rise or fall checks to show
@@ -141,7 +142,7 @@ final class TrackingScenarios {
             Check check = checks.poll();
             boolean success = check.atMicros() < FLAP_PHASE_END ? spells[check.monitor()].next()
                     : spells[check.monitor()].steady();
-            rules.get(check.monitor()).check(success);
+            rules.get(check.monitor()).record(success);
             int down = (int) rules.stream().filter(r -> r.health() != Health.UP).count();
             int next = EffectivePriorityFormula.effectivePriority(group.mode(), basePriority, n, down, 0);
             if (next != ep) {
