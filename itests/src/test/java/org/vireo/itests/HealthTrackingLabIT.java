@@ -1,5 +1,6 @@
 package org.vireo.itests;
 
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.nio.file.Files;
@@ -80,6 +81,10 @@ public class HealthTrackingLabIT extends LabTestSupport {
         lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 120);
         lab.awaitLog("n2", "vip1 .*INITIALIZE -> BACKUP", 120);
         awaitVipMoved(VIP, "n1", "n2");
+        // tracking was there from the start: n1 waited for its monitor, instead of taking the VIP at its base
+        // priority and dropping it when the tracking came up
+        String boot = Files.readString(lab.home("n1").resolve("data/log/karaf.log"));
+        assertFalse(boot, boot.contains("MASTER -> BACKUP"));
 
         long stopped = System.currentTimeMillis();
         stopWeb(web1);
