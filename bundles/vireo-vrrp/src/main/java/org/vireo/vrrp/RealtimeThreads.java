@@ -46,7 +46,7 @@ public final class RealtimeThreads {
      * while it runs, all Java threads wait, the real-time ones too, so on a busy CPU a normal VM thread stretches a
      * sub-millisecond pause into tens of milliseconds (seen: a backup's Master_Down timer firing at 20 ms adverts
      * under stress-ng, with the master's adverts on time). {@link #SIGNAL_DISPATCHER} starts the SIGTERM handler
-     * that sends a master's priority-0 adverts; on a JVM busy booting, a normal one started it ~8 ms late.
+     * that sends a master's priority-0 adverts; a normal one waits for a CPU like any thread of a busy JVM.
      */
     public static String requestForJvmThread(String kernelName) {
         try (var tasks = Files.list(Path.of("/proc/self/task"))) {
