@@ -30,11 +30,6 @@ public class HealthTrackingLabIT extends LabTestSupport {
         super("ht", 2);
     }
 
-    /** RFC 5798 6.1: 3 x interval + Skew_Time. */
-    private static long masterDownMillis(int priority) {
-        return 3L * ADVERT_MILLIS + (256L - priority) * ADVERT_MILLIS / 256;
-    }
-
     /** Starts python's web server on the node's loopback; returns its process id. */
     private long startWeb(String node) throws Exception {
         Path root = Files.createTempDirectory("vireo-web-" + node);
@@ -89,7 +84,7 @@ public class HealthTrackingLabIT extends LabTestSupport {
         long stopped = System.currentTimeMillis();
         stopWeb(web1);
         long tookOver = Lab.logMillis(lab.awaitLog("n2", "vip1 .*BACKUP -> MASTER", 30));
-        long bound = (long) CHECK_MILLIS * FALL + masterDownMillis(100);
+        long bound = (long) CHECK_MILLIS * FALL + Lab.masterDownMillis(ADVERT_MILLIS, 100);
         assertTrue("n2 took over " + (tookOver - stopped) + " ms after n1's web server stopped; bound " + bound
             + " ms (check interval x fall + Master_Down_Interval)", tookOver - stopped <= bound);
         awaitVipMoved(VIP, "n2", "n1");

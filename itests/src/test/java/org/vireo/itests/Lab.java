@@ -34,6 +34,16 @@ final class Lab implements AutoCloseable {
         return String.format("02:77:00:00:00:%02x", 10 + Integer.parseInt(node.substring(1)));
     }
 
+    /** RFC 5798 6.1: Skew_Time = (256 - priority) x interval / 256. */
+    static long skewMillis(int intervalMillis, int priority) {
+        return (256L - priority) * intervalMillis / 256;
+    }
+
+    /** RFC 5798 6.1: Master_Down_Interval = 3 x interval + Skew_Time. */
+    static long masterDownMillis(int intervalMillis, int priority) {
+        return 3L * intervalMillis + skewMillis(intervalMillis, priority);
+    }
+
     private static final Pattern LOG_TIME = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{3})");
     private static final DateTimeFormatter KARAF_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss,SSS");
 

@@ -23,13 +23,12 @@ public class VrrpFailoverLabIT {
     private static final int INTERVAL = 1000;
     private static Lab lab;
 
-    /** RFC 5798 6.1: 3 x interval + Skew_Time, Skew_Time = (256 - priority) x interval / 256. */
     private static long masterDownMillis(int priority) {
-        return 3L * INTERVAL + (256L - priority) * INTERVAL / 256;
+        return Lab.masterDownMillis(INTERVAL, priority);
     }
 
     private static long skewMillis(int priority) {
-        return (256L - priority) * INTERVAL / 256;
+        return Lab.skewMillis(INTERVAL, priority);
     }
 
     private static String[] node(String role, int priority, String... extra) {
