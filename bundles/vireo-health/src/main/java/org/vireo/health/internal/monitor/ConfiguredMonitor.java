@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
@@ -29,7 +28,7 @@ public final class ConfiguredMonitor implements Monitor {
     private final Checks checks;
     private final ScheduledExecutorService executor;
     private final String source;
-    private final List<Consumer<MonitorStatus>> watchers = new CopyOnWriteArrayList<>();
+    private final Watchers watchers;
     private volatile MonitorRunner runner;
     private volatile String refused;
 
@@ -40,6 +39,7 @@ public final class ConfiguredMonitor implements Monitor {
         this.checks = checks;
         this.executor = executor;
         this.source = source;
+        this.watchers = new Watchers(executor);
     }
 
     /**
@@ -84,11 +84,10 @@ public final class ConfiguredMonitor implements Monitor {
         if (renamed) {
             registry.release(old.name(), source);
         }
-        runner = run(next, tally);
         if (tally.health() != carried.health()) {
-            MonitorStatus now = runner.status();
-            executor.execute(() -> tell(now));
+            watchers.announce(tally.status(next)); // before the new runner can announce its first change
         }
+        runner = run(next, tally);
         LOG.info("monitor {}: {}", next.name(), sameCheck ? "new timing, rise or fall; its health carries over"
             : "restarted with a new check (" + next.type().key() + " " + next.target() + "), health UNKNOWN");
         return renamed;
@@ -102,20 +101,10 @@ public final class ConfiguredMonitor implements Monitor {
     }
 
     private MonitorRunner run(MonitorOptions o, Tally tally) {
-        MonitorRunner r = new MonitorRunner(o, checks.create(o), executor, tally, this::tell);
+        MonitorRunner r = new MonitorRunner(o, checks.create(o), executor, tally, watchers::announce);
         // at once, but spread: monitors configured together do not all fire in the same millisecond
         r.start(ThreadLocalRandom.current().nextLong(Math.min(MAX_OFFSET_MILLIS, o.intervalMillis() / 4) + 1));
         return r;
-    }
-
-    private void tell(MonitorStatus status) {
-        for (Consumer<MonitorStatus> w : watchers) {
-            try {
-                w.accept(status);
-            } catch (RuntimeException e) {
-                LOG.error("monitor {}: a watcher failed on {}", status.name(), status.health(), e);
-            }
-        }
     }
 
     @Override
@@ -130,9 +119,7 @@ public final class ConfiguredMonitor implements Monitor {
 
     @Override
     public AutoCloseable watch(Consumer<MonitorStatus> changed) {
-        Consumer<MonitorStatus> w = changed::accept; // its own identity: watching twice gives two handles
-        watchers.add(w);
-        return () -> watchers.remove(w);
+        return watchers.add(changed);
     }
 
     @Override

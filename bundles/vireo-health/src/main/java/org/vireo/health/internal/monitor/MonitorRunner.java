@@ -30,7 +30,8 @@ final class MonitorRunner {
 
     /**
      * @param tally         where results are counted (a new one, or a re-tuned one that carries a monitor's history)
-     * @param healthChanged told on a scheduler thread, outside any lock of the runner, when the health changes
+     * @param healthChanged told when the health changes, under the runner's lock so that changes are told in the
+     *                      order they happened; it must not block
      */
     MonitorRunner(MonitorOptions options, Check check, ScheduledExecutorService executor, Tally tally,
                   Consumer<MonitorStatus> healthChanged) {
@@ -107,16 +108,9 @@ final class MonitorRunner {
         }
     }
 
-    private void finish(CheckResult result) {
-        MonitorStatus changed;
-        synchronized (this) {
-            if (stopped) {
-                return;
-            }
-            changed = tally.record(result) ? tally.status(options) : null;
-        }
-        if (changed != null) {
-            healthChanged.accept(changed);
+    private synchronized void finish(CheckResult result) {
+        if (!stopped && tally.record(result)) {
+            healthChanged.accept(tally.status(options));
         }
     }
 
