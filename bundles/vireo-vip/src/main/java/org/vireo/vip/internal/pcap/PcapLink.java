@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.MulticastSocket;
 import java.net.NetworkInterface;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -47,6 +48,8 @@ final class PcapLink {
     private final String name;
     private final MacAddress mac;
     private final PcapHandle receive;
+    private final PcapReader reader;
+    private final LateFrames lateFrames = new LateFrames(System::nanoTime);
     private final PcapHandle send;
     private final List<MulticastSocket> memberships = new ArrayList<>();
     private final List<PcapChannel> channels = new CopyOnWriteArrayList<>();
@@ -56,10 +59,12 @@ final class PcapLink {
     private volatile boolean running = true;
     private volatile String failure;
 
-    private PcapLink(String name, MacAddress mac, PcapHandle receive, PcapHandle send, Consumer<PcapLink> onClosed) {
+    private PcapLink(String name, MacAddress mac, PcapHandle receive, PcapReader reader, PcapHandle send,
+                     Consumer<PcapLink> onClosed) {
         this.name = name;
         this.mac = mac;
         this.receive = receive;
+        this.reader = reader;
         this.send = send;
         this.onClosed = onClosed;
         this.receiver = new Thread(this::receiveLoop, "vireo-pcap-" + name);
@@ -80,22 +85,24 @@ final class PcapLink {
         }
         PcapHandle receive = null;
         PcapHandle send = null;
+        PcapReader reader;
         try {
             receive = new PcapHandle.Builder(interfaceName).snaplen(SNAPLEN)
                 .promiscuousMode(PromiscuousMode.NONPROMISCUOUS).timeoutMillis(POLL_MILLIS)
                 .immediateMode(true) // hand each advert over at once, not when a buffer block fills
                 .direction(PcapHandle.PcapDirection.IN).build();
             receive.setFilter(FILTER, BpfCompileMode.OPTIMIZE);
+            reader = new PcapReader(receive);
             send = new PcapHandle.Builder(interfaceName).snaplen(64).bufferSize(64 * 1024)
                 .promiscuousMode(PromiscuousMode.NONPROMISCUOUS).timeoutMillis(POLL_MILLIS)
                 .direction(PcapHandle.PcapDirection.OUT).build();
             send.setFilter("less 1", BpfCompileMode.OPTIMIZE); // it only sends: capture nothing
-        } catch (PcapNativeException | NotOpenException | RuntimeException | LinkageError e) {
+        } catch (PcapNativeException | NotOpenException | IOException | RuntimeException | LinkageError e) {
             closeQuietly(receive);
             closeQuietly(send);
             throw PcapErrors.openFailed(interfaceName, e);
         }
-        PcapLink link = new PcapLink(interfaceName, MacAddress.of(hardware), receive, send, onClosed);
+        PcapLink link = new PcapLink(interfaceName, MacAddress.of(hardware), receive, reader, send, onClosed);
         link.join(nif);
         link.receiver.start();
         return link;
@@ -192,12 +199,13 @@ final class PcapLink {
         LOG.info("VRRP receive thread on {}: {}", name, RealtimeThreads.requestForCurrentThread());
         try {
             while (running) {
-                byte[] frame = receive.getNextRawPacket(); // null when the poll times out
+                byte[] frame = reader.next(); // null when the poll times out
                 if (frame != null) {
+                    lateFrames.received(wallClockMicros() - reader.kernelMicros());
                     dispatch(frame);
                 }
             }
-        } catch (NotOpenException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             failure = "capture on " + name + " failed: " + e;
         } finally {
             running = false;
@@ -214,6 +222,16 @@ final class PcapLink {
                 channel.failed(failure);
             }
         }
+    }
+
+    /** What to log about frames that reached Vireo late, at most once a minute; null when there is nothing. */
+    String lateFramesReport() {
+        return lateFrames.report(name);
+    }
+
+    private static long wallClockMicros() {
+        Instant now = Instant.now(); // the clock the kernel stamps frames with
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     }
 
     private void dispatch(byte[] frame) {

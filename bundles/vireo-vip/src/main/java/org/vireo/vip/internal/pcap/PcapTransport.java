@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.vireo.vip.internal.alias.IpCommand;
 import org.vireo.vip.internal.frame.MacAddress;
 import org.vireo.vrrp.VrrpTransport;
@@ -28,6 +30,7 @@ public class PcapTransport implements VrrpTransport {
     private static final InetAddress GROUP_V4 = literal("224.0.0.18");
     private static final InetAddress GROUP_V6 = literal("ff02::12");
 
+    private static final Logger LOG = LoggerFactory.getLogger(PcapTransport.class);
     private static final long WATCH_MILLIS = 500;
 
     private final IpCommand ip = new IpCommand(List.of());
@@ -42,7 +45,10 @@ public class PcapTransport implements VrrpTransport {
         background.scheduleWithFixedDelay(this::watch, WATCH_MILLIS, WATCH_MILLIS, TimeUnit.MILLISECONDS);
     }
 
-    /** Fails the link of an interface that went away or down; its instances go to FAULT until it is back. */
+    /**
+     * Fails the link of an interface that went away or down (its instances go to FAULT until it is back), and
+     * logs frames that reached a link's receive thread late.
+     */
     private void watch() {
         List<PcapLink> open;
         synchronized (this) {
@@ -52,6 +58,10 @@ public class PcapTransport implements VrrpTransport {
             String failure = PcapErrors.unusable(link.name());
             if (failure != null && link.isOpen()) {
                 link.fail(failure);
+            }
+            String late = link.lateFramesReport();
+            if (late != null) {
+                LOG.warn(late);
             }
         }
     }
