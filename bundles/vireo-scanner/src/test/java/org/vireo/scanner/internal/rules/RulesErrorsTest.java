@@ -1,0 +1,139 @@
+package org.vireo.scanner.internal.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RulesErrorsTest {
+
+    private static final String ADDRESSES = "expected an IPv4 or IPv6 address or network (10.1.0.0/16, 2001:db8::/32)";
+
+    @TempDir
+    Path directory;
+
+    private RulesFixture rules;
+
+    @BeforeEach
+    void setUp() {
+        rules = new RulesFixture(directory);
+    }
+
+    @Test
+    void aPrefixLengthOutOfRangeNamesTheFamilysRange() throws IOException {
+        assertThat(rules.refused("# header\n\nrule r block client 10.0.0.0/33\nrule s block client 2001:db8::/129\n"))
+            .containsExactly("rules.conf:3: client 10.0.0.0/33: prefix length must be 0-32 for IPv4",
+                "rules.conf:4: client 2001:db8::/129: prefix length must be 0-128 for IPv6");
+    }
+
+    @Test
+    void badAddressesAndHostBitsAreRefused() throws IOException {
+        assertThat(rules.refused("rule r block client 10.0.0.256,intranet,10.1.2.3/16\n")).containsExactly(
+            "rules.conf:1: client 10.0.0.256: " + ADDRESSES,
+            "rules.conf:1: client intranet: " + ADDRESSES,
+            "rules.conf:1: client 10.1.2.3/16: address bits set beyond the prefix length: expected the network's "
+                + "first address, e.g. 10.1.0.0/16");
+    }
+
+    @Test
+    void aListFileThatDoesNotExistIsRefused() throws IOException {
+        assertThat(rules.refused("rule r block domain-list missing.txt\nrule s block category nosuch\n"))
+            .containsExactly(
+                "rules.conf:1: domain-list missing.txt: no such file " + directory.resolve("missing.txt")
+                    + ": expected a list file next to the rules file",
+                "rules.conf:2: category nosuch: no such file " + directory.resolve("lists/nosuch.txt")
+                    + ": expected a list lists/<category>.txt next to the rules file");
+    }
+
+    @Test
+    void aListThatCannotBeReadIsRefused() throws IOException {
+        Files.createDirectories(directory.resolve("folder.txt")); // unreadable as a file, also for root
+
+        assertThat(rules.refused("rule r block domain-list folder.txt\n")).singleElement().asString()
+            .startsWith("rules.conf:1: domain-list folder.txt: cannot read " + directory.resolve("folder.txt") + ": ");
+    }
+
+    @Test
+    void aBadLineInAListIsRefusedWithTheListsLine() throws IOException {
+        rules.file("lists/adult.txt", "adult.example\nhttp://adult.example/\n");
+
+        assertThat(rules.refused("rule r block category adult\n")).containsExactly(
+            "lists/adult.txt:2: 'http://adult.example/': address or port (':'); " + DomainNames.ACCEPTED);
+    }
+
+    @Test
+    void aDuplicateRuleNameNamesTheFirstLine() throws IOException {
+        assertThat(rules.refused("rule ads block\nrule other allow\nrule ads allow\n")).containsExactly(
+            "rules.conf:3: rule name 'ads' is already used on line 1: expected a name unique in the file");
+    }
+
+    @Test
+    void aBadRegexIsRefusedWithJavasReason() throws IOException {
+        assertThat(rules.refused("rule r block url-regex \"(unclosed\"\n")).containsExactly(
+            "rules.conf:1: url-regex (unclosed: Unclosed group at index 9: expected a Java regular expression "
+                + "(java.util.regex.Pattern)");
+    }
+
+    @Test
+    void badPortsAreRefused() throws IOException {
+        assertThat(rules.refused("rule r block port 0,http,9000-8000,70000\n")).containsExactly(
+            "rules.conf:1: port 0: expected ports 1-65535, a range's first port not above its last",
+            "rules.conf:1: port http: expected a port 1-65535 or a range such as 8000-8999",
+            "rules.conf:1: port 9000-8000: expected ports 1-65535, a range's first port not above its last",
+            "rules.conf:1: port 70000: expected ports 1-65535, a range's first port not above its last");
+    }
+
+    @Test
+    void anUnknownMethodIsRefused() throws IOException {
+        assertThat(rules.refused("rule r block method GET,FETCH\n")).containsExactly(
+            "rules.conf:1: method FETCH: unknown method: expected CONNECT, DELETE, GET, HEAD, OPTIONS, PATCH, POST, "
+                + "PUT, TRACE");
+    }
+
+    @Test
+    void badDomainsAndCategoryNamesAreRefused() throws IOException {
+        assertThat(rules.refused("rule r block domain *.ads.example\nrule s block category Adult\n")).containsExactly(
+            "rules.conf:1: domain *.ads.example: wildcard '*'; " + DomainNames.ACCEPTED,
+            "rules.conf:2: category Adult: expected a category name of 1-64 lower-case letters, digits, '_' or '-' "
+                + "(the list lists/<name>.txt)");
+    }
+
+    @Test
+    void grammarErrorsSayWhatALineMayHold() throws IOException {
+        assertThat(rules.refused("""
+            allow everything
+            rule bad/name allow
+            rule r permit
+            rule s block "why" host example.com
+            rule t block domain
+            rule u
+            rule v block "unclosed
+            default allow
+            default block
+            """)).containsExactly(
+            "rules.conf:1: 'allow': expected a line starting with rule or default (or a # comment)",
+            "rules.conf:2: rule name 'bad/name': expected 1-64 letters, digits, '.', '_' or '-'",
+            "rules.conf:3: rule r: 'permit': expected allow or block [\"reason\"]",
+            "rules.conf:4: rule s: 'host': expected a condition (client, domain, domain-list, category, url-prefix, "
+                + "url-regex, method, port)",
+            "rules.conf:5: rule t: domain without a value",
+            "rules.conf:6: rule: expected rule <name> allow|block [\"reason\"] [conditions...]",
+            "rules.conf:7: quote opened at column 14 is not closed: expected \"...\"",
+            "rules.conf:9: a second default (the first is on line 8): expected one");
+    }
+
+    @Test
+    void aMissingRulesFileIsRefusedNotThrown() {
+        RulesLoadResult result = new RulesLoader(Clock.systemUTC()).loadDirectory(directory.resolve("absent"));
+
+        assertThat(result).isInstanceOfSatisfying(RulesLoadResult.Refused.class, refused ->
+            assertThat(refused.message()).startsWith("rules " + directory.resolve("absent/rules.conf")
+                + " refused (the rules in force stay): rules.conf: cannot read "));
+    }
+}

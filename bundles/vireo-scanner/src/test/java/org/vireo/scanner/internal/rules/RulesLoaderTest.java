@@ -1,0 +1,56 @@
+package org.vireo.scanner.internal.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RulesLoaderTest {
+
+    private static final String RULES = """
+        rule ads  block "ads" domain-list ads.txt
+        rule cats block "cats" category adult domain-list lists/adult.txt
+        """;
+
+    @TempDir
+    Path directory;
+
+    private RulesFixture rules;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        rules = new RulesFixture(directory).file("ads.txt", "a.example\nb.example\na.example\n")
+            .file("lists/adult.txt", "adult.example\n");
+    }
+
+    @Test
+    void aRuleSetCarriesItsSourceLoadTimeAndListSizes() throws IOException {
+        RuleSet set = rules.loaded(RULES);
+
+        assertThat(set.source()).isEqualTo(directory.resolve("rules.conf"));
+        assertThat(set.loadedAt()).isEqualTo(RulesFixture.NOW);
+        assertThat(set.contentHash()).matches("[0-9a-f]{64}");
+        assertThat(set.lists()).extracting(RuleSet.ListInfo::name, RuleSet.ListInfo::entries, RuleSet.ListInfo::file)
+            .containsExactly(
+                org.assertj.core.groups.Tuple.tuple("ads.txt", 2, directory.resolve("ads.txt")),
+                org.assertj.core.groups.Tuple.tuple("category adult", 1, directory.resolve("lists/adult.txt")));
+        assertThat(set.lists()).allSatisfy(list -> assertThat(list.memoryBytes()).isPositive());
+    }
+
+    @Test
+    void theHashIsTheSameForTheSameFilesAndChangesWithAnyOfThem() throws IOException {
+        String first = rules.loaded(RULES).contentHash();
+        String again = rules.loaded(RULES).contentHash();
+        rules.file("lists/adult.txt", "adult.example\nmore.example\n");
+        String listChanged = rules.loaded(RULES).contentHash();
+        String rulesChanged = rules.loaded(RULES + "default block\n").contentHash();
+
+        assertThat(again).isEqualTo(first);
+        assertThat(listChanged).isNotEqualTo(first);
+        assertThat(rulesChanged).isNotIn(first, listChanged);
+    }
+}
