@@ -6,23 +6,18 @@ import static org.vireo.scanner.internal.rules.RulesFixture.get;
 import static org.vireo.scanner.internal.rules.RulesFixture.request;
 
 import java.io.IOException;
-import java.nio.file.Path;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.vireo.scanner.internal.policy.Verdict;
 
+@ExtendWith(RulesFixture.Resolver.class)
 class RuleSetTest {
 
-    @TempDir
-    Path directory;
+    private final RulesFixture rules;
 
-    private RulesFixture rules;
-
-    @BeforeEach
-    void setUp() {
-        rules = new RulesFixture(directory);
+    RuleSetTest(RulesFixture rules) {
+        this.rules = rules;
     }
 
     @Test

@@ -7,22 +7,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+@ExtendWith(RulesFixture.Resolver.class)
 class RulesErrorsTest {
 
     private static final String ADDRESSES = "expected an IPv4 or IPv6 address or network (10.1.0.0/16, 2001:db8::/32)";
 
-    @TempDir
-    Path directory;
+    private final RulesFixture rules;
+    private final Path directory;
 
-    private RulesFixture rules;
-
-    @BeforeEach
-    void setUp() {
-        rules = new RulesFixture(directory);
+    RulesErrorsTest(RulesFixture rules) {
+        this.rules = rules;
+        this.directory = rules.directory();
     }
 
     @Test
@@ -67,17 +70,22 @@ class RulesErrorsTest {
             "lists/adult.txt:2: 'http://adult.example/': address or port (':'); " + DomainNames.ACCEPTED);
     }
 
-    @Test
-    void aDuplicateRuleNameNamesTheFirstLine() throws IOException {
-        assertThat(rules.refused("rule ads block\nrule other allow\nrule ads allow\n")).containsExactly(
-            "rules.conf:3: rule name 'ads' is already used on line 1: expected a name unique in the file");
+    static Stream<Arguments> filesWithOneError() {
+        return Stream.of(
+            Arguments.of("rule ads block\nrule other allow\nrule ads allow\n",
+                "rules.conf:3: rule name 'ads' is already used on line 1: expected a name unique in the file"),
+            Arguments.of("rule r block url-regex \"(unclosed\"\n",
+                "rules.conf:1: url-regex (unclosed: Unclosed group at index 9: expected a Java regular expression "
+                    + "(java.util.regex.Pattern)"),
+            Arguments.of("rule r block method GET,FETCH\n",
+                "rules.conf:1: method FETCH: unknown method: expected CONNECT, DELETE, GET, HEAD, OPTIONS, PATCH, "
+                    + "POST, PUT, TRACE"));
     }
 
-    @Test
-    void aBadRegexIsRefusedWithJavasReason() throws IOException {
-        assertThat(rules.refused("rule r block url-regex \"(unclosed\"\n")).containsExactly(
-            "rules.conf:1: url-regex (unclosed: Unclosed group at index 9: expected a Java regular expression "
-                + "(java.util.regex.Pattern)");
+    @ParameterizedTest
+    @MethodSource("filesWithOneError")
+    void duplicateNamesBadRegexesAndUnknownMethodsAreRefused(String file, String error) throws IOException {
+        assertThat(rules.refused(file)).containsExactly(error);
     }
 
     @Test

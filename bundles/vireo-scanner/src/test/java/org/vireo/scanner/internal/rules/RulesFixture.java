@@ -10,6 +10,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
 
 import org.vireo.scanner.internal.policy.RequestFacts;
 
@@ -22,6 +29,39 @@ final class RulesFixture {
 
     RulesFixture(Path directory) {
         this.directory = directory;
+    }
+
+    /** Gives each test instance a fixture in a new temporary folder, deleted after the test. */
+    static final class Resolver implements ParameterResolver {
+
+        @Override
+        public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+            return parameter.getParameter().getType() == RulesFixture.class;
+        }
+
+        @Override
+        public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+            try {
+                Path folder = Files.createTempDirectory("vireo-rules");
+                context.getStore(ExtensionContext.Namespace.create(RulesFixture.class))
+                    .put(folder, (ExtensionContext.Store.CloseableResource) () -> deleteAll(folder));
+                return new RulesFixture(folder);
+            } catch (IOException e) {
+                throw new ParameterResolutionException("no temporary folder", e);
+            }
+        }
+
+        private static void deleteAll(Path folder) throws IOException {
+            try (Stream<Path> paths = Files.walk(folder)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+    }
+
+    Path directory() {
+        return directory;
     }
 
     RulesFixture file(String name, String content) throws IOException {

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(RulesFixture.Resolver.class)
 class RulesLoaderTest {
 
     private static final String RULES = """
@@ -16,15 +16,13 @@ class RulesLoaderTest {
         rule cats block "cats" category adult domain-list lists/adult.txt
         """;
 
-    @TempDir
-    Path directory;
+    private final RulesFixture rules;
+    private final Path directory;
 
-    private RulesFixture rules;
-
-    @BeforeEach
-    void setUp() throws IOException {
-        rules = new RulesFixture(directory).file("ads.txt", "a.example\nb.example\na.example\n")
+    RulesLoaderTest(RulesFixture rules) throws IOException {
+        this.rules = rules.file("ads.txt", "a.example\nb.example\na.example\n")
             .file("lists/adult.txt", "adult.example\n");
+        this.directory = rules.directory();
     }
 
     @Test
