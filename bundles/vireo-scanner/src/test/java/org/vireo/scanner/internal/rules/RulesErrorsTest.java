@@ -55,14 +55,6 @@ class RulesErrorsTest {
     }
 
     @Test
-    void aListThatCannotBeReadIsRefused() throws IOException {
-        Files.createDirectories(directory.resolve("folder.txt")); // unreadable as a file, also for root
-
-        assertThat(rules.refused("rule r block domain-list folder.txt\n")).singleElement().asString()
-            .startsWith("rules.conf:1: domain-list folder.txt: cannot read " + directory.resolve("folder.txt") + ": ");
-    }
-
-    @Test
     void aBadLineInAListIsRefusedWithTheListsLine() throws IOException {
         rules.file("lists/adult.txt", "adult.example\nhttp://adult.example/\n");
 
@@ -77,6 +69,11 @@ class RulesErrorsTest {
             Arguments.of("rule r block url-regex \"(unclosed\"\n",
                 "rules.conf:1: url-regex (unclosed: Unclosed group at index 9: expected a Java regular expression "
                     + "(java.util.regex.Pattern)"),
+            Arguments.of("default block \"closed\" now\n",
+                "rules.conf:1: default: 'now' after the action: expected default allow or default block \"reason\" "
+                    + "and nothing more"),
+            Arguments.of("rule r block domain-list lists\n", // a folder: unreadable as a list, also for root
+                "rules.conf:1: domain-list lists: cannot read %s: IOException Is a directory"),
             Arguments.of("rule r block method GET,FETCH\n",
                 "rules.conf:1: method FETCH: unknown method: expected CONNECT, DELETE, GET, HEAD, OPTIONS, PATCH, "
                     + "POST, PUT, TRACE"));
@@ -84,8 +81,10 @@ class RulesErrorsTest {
 
     @ParameterizedTest
     @MethodSource("filesWithOneError")
-    void duplicateNamesBadRegexesAndUnknownMethodsAreRefused(String file, String error) throws IOException {
-        assertThat(rules.refused(file)).containsExactly(error);
+    void duplicateNamesBadRegexesMethodsDefaultsAndUnreadableListsAreRefused(String file, String error) throws IOException {
+        Files.createDirectories(directory.resolve("lists"));
+
+        assertThat(rules.refused(file)).containsExactly(error.formatted(directory.resolve("lists")));
     }
 
     @Test
