@@ -23,7 +23,8 @@ import org.vireo.scanner.internal.policy.Verdict;
 /**
  * The rules in force on this node: loads the configured rules file, reloads it when its configuration or a file in
  * its folders changes, and keeps the rules it has when a new file is refused (logging why). As a {@link Policy} it
- * decides with whatever rule set is current. Until a file has loaded, no rules apply: every request is allowed.
+ * decides with whatever rule set is current. Until a file has loaded, every request is blocked: a filtering proxy
+ * whose rules file is missing or broken must not turn into an open one.
  */
 @Component(service = {Policy.class, RulesComponent.class}, configurationPid = RulesOptions.PID, immediate = true)
 @Designate(ocd = RulesConfig.class)
@@ -42,7 +43,8 @@ public class RulesComponent implements Policy {
     @Activate
     synchronized void activate(Map<String, Object> properties) throws IOException {
         options = RulesOptions.parse(properties, System.getProperty("karaf.etc"));
-        current = new RuleSet(options.file(), Instant.EPOCH, "", List.of(), new Verdict(true, null, ""), List.of());
+        current = new RuleSet(options.file(), Instant.EPOCH, "", List.of(), new Verdict(false, null,
+            "no web security rules are loaded (" + options.file() + " is missing or refused: see the log)"), List.of());
         reload();
         watch();
     }

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.vireo.scanner.internal.policy.Verdict;
 
 @ExtendWith(RulesFixture.Resolver.class)
 class RulesComponentTest {
@@ -84,16 +85,18 @@ class RulesComponentTest {
     }
 
     @Test
-    void aMissingFileAtStartAllowsEverythingUntilOneLoads() throws IOException {
+    void aMissingFileAtStartBlocksEverythingUntilOneLoads() throws IOException {
         component.activate(config("rules.conf"));
 
         assertThat(component.current().rules()).isEmpty();
-        assertThat(component.decide(RulesFixture.get("10.0.0.1", "http://ads.example/")).allowed()).isTrue();
+        assertThat(component.decide(RulesFixture.get("10.0.0.1", "http://ads.example/")))
+            .extracting(Verdict::allowed, Verdict::reason).containsExactly(false, "no web security rules are loaded ("
+                + rules.directory().resolve("rules.conf") + " is missing or refused: see the log)");
 
-        rules.file("rules.conf", "default block \"closed\"\n");
+        rules.file("rules.conf", "default allow\n");
         component.reload();
 
-        assertThat(component.decide(RulesFixture.get("10.0.0.1", "http://ads.example/")).allowed()).isFalse();
+        assertThat(component.decide(RulesFixture.get("10.0.0.1", "http://ads.example/")).allowed()).isTrue();
     }
 
     @Test
