@@ -1,0 +1,608 @@
+package org.vireo.scanner.internal.proxy;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ConnectTimeoutException;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseEncoder;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+
+import org.vireo.scanner.internal.policy.RequestFacts;
+import org.vireo.scanner.internal.policy.Verdict;
+
+/**
+ * One client connection: reads requests one at a time, checks them (framing, authentication, the policy), and
+ * streams each to an origin connection and the answer back. Decoded messages that arrive while the exchange cannot
+ * take them (connecting, waiting for the answer) wait in a queue, and reading from the client stops meanwhile.
+ */
+final class ClientHandler extends ChannelInboundHandlerAdapter {
+
+    /** Fired into a client pipeline when the proxy stops: finish the exchange under way, then close. */
+    static final Object STOPPING = new Object();
+
+    private enum State { IDLE, CONNECTING, FORWARDING, AWAITING_RESPONSE, DISCARDING, TUNNEL, CLOSED }
+
+    private final ProxyRuntime runtime;
+    private final HeadGuard guard;
+    private final ArrayDeque<Object> pending = new ArrayDeque<>();
+    private ChannelHandlerContext ctx;
+    private State state = State.IDLE;
+    private boolean stopping;
+
+    private Exchange exchange;
+    private boolean keepAlive;
+    private boolean http10Client;
+    private boolean headRequest;
+    private boolean requestDone;
+    private boolean responseStarted;
+    private boolean responseDone;
+    private HttpRequest outbound;
+    private Channel origin;
+    private String originKey;
+    private boolean originReusable;
+    private ScheduledFuture<?> firstByteTimer;
+
+    ClientHandler(ProxyRuntime runtime, HeadGuard guard) {
+        this.runtime = runtime;
+        this.guard = guard;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        runtime.counters().connectionOpened();
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        runtime.counters().connectionClosed();
+        if (state == State.TUNNEL) {
+            return; // the relays own the rest
+        }
+        state = State.CLOSED;
+        pending.forEach(ReferenceCountUtil::release);
+        pending.clear();
+        cancelFirstByteTimer();
+        if (origin != null) {
+            detachOrigin().close();
+        }
+        if (exchange != null) {
+            record();
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (state == State.CLOSED || state == State.TUNNEL) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        pending.add(msg);
+        drain();
+    }
+
+    private void drain() {
+        while (!pending.isEmpty()
+            && (state == State.IDLE || state == State.FORWARDING || state == State.DISCARDING)) {
+            Object msg = pending.poll();
+            if (msg instanceof HttpRequest request && state == State.IDLE) {
+                onRequest(request);
+            } else if (msg instanceof HttpContent content) {
+                onRequestContent(content);
+            } else {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+        updateClientRead();
+    }
+
+    /** Reads from the client only when the exchange can take what comes and the origin can take what is sent. */
+    private void updateClientRead() {
+        if (state == State.CLOSED || state == State.TUNNEL) {
+            return;
+        }
+        boolean read = switch (state) {
+            case IDLE, DISCARDING -> true;
+            case FORWARDING -> origin != null && origin.isWritable();
+            default -> false;
+        };
+        ctx.channel().config().setAutoRead(read);
+    }
+
+    // ---- request head ----
+
+    private void onRequest(HttpRequest request) {
+        exchange = new Exchange(Instant.now(), System.nanoTime(), clientAddress(), request.method().name());
+        exchange.target = request.uri().length() > 2048 ? request.uri().substring(0, 2048) : request.uri();
+        requestDone = request instanceof LastHttpContent;
+        responseStarted = false;
+        responseDone = false;
+        boolean tunnel = HttpMethod.CONNECT.equals(request.method());
+        runtime.counters().started(tunnel);
+        if (request.decoderResult().isFailure()) {
+            Throwable cause = request.decoderResult().cause();
+            HttpResponseStatus status = cause instanceof TooLongHttpHeaderException
+                ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+                : cause instanceof TooLongHttpLineException ? HttpResponseStatus.REQUEST_URI_TOO_LONG
+                : HttpResponseStatus.BAD_REQUEST;
+            ReferenceCountUtil.release(request);
+            respond(Responses.error(status, "Malformed request: " + cause.getMessage(), true), true);
+            return;
+        }
+        ReferenceCountUtil.release(request);
+        String framing = refusedFraming(request);
+        if (framing != null) {
+            respond(Responses.error(HttpResponseStatus.BAD_REQUEST, "Refused request: " + framing, true), true);
+            return;
+        }
+        keepAlive = HttpUtil.isKeepAlive(request) && !stopping;
+        http10Client = request.protocolVersion().equals(HttpVersion.HTTP_1_0);
+        headRequest = HttpMethod.HEAD.equals(request.method());
+        if (!runtime.auth().admits(request.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION))) {
+            FullHttpResponse challenge = Responses.error(HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED,
+                "This proxy requires authentication.", !keepAlive);
+            challenge.headers().set(HttpHeaderNames.PROXY_AUTHENTICATE, ProxyAuth.CHALLENGE);
+            respond(challenge, !keepAlive);
+            return;
+        }
+        Target target = tunnel ? Target.authority(request.uri()) : Target.absolute(request.uri());
+        if (target == null) {
+            respond(Responses.error(HttpResponseStatus.BAD_REQUEST, tunnel
+                ? "CONNECT needs host:port, not '" + exchange.target + "'"
+                : "A proxy request needs an absolute http URI (http://host/path), not '" + exchange.target + "'",
+                !keepAlive), !keepAlive);
+            return;
+        }
+        exchange.target = target.url();
+        if (tunnel && !runtime.options().connectPorts().contains(target.port())) {
+            respond(Responses.error(HttpResponseStatus.FORBIDDEN, "CONNECT to port " + target.port()
+                + " is not allowed; allowed: " + runtime.options().connectPorts(), !keepAlive), !keepAlive);
+            return;
+        }
+        Verdict verdict = runtime.policy().get().decide(new RequestFacts(clientInetAddress(),
+            request.method().name(), target.host(), target.port(), target.url()));
+        exchange.rule = verdict.rule();
+        if (!verdict.allowed()) {
+            respond(Responses.blocked(verdict, target.url(), exchange.client, exchange.start, !keepAlive),
+                !keepAlive);
+            return;
+        }
+        outbound = tunnel ? null : outboundRequest(request, target);
+        state = State.CONNECTING;
+        connect(target, tunnel);
+    }
+
+    /** Why the request's framing is refused (a smuggling pattern the decoder lets through), or null. */
+    private static String refusedFraming(HttpRequest request) {
+        List<String> codings = request.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
+        if (!codings.isEmpty() && !(codings.size() == 1 && codings.get(0).trim().equalsIgnoreCase("chunked"))) {
+            return "Transfer-Encoding other than exactly 'chunked'";
+        }
+        return null;
+    }
+
+    private HttpRequest outboundRequest(HttpRequest request, Target target) {
+        boolean chunked = HttpUtil.isTransferEncodingChunked(request);
+        HttpRequest out = new DefaultHttpRequest(HttpVersion.HTTP_1_1, request.method(), target.pathAndQuery(),
+            request.headers().copy());
+        HopByHop.strip(out.headers());
+        if (chunked) {
+            out.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+        }
+        out.headers().set(HttpHeaderNames.HOST, target.hostHeader());
+        out.headers().add(HttpHeaderNames.VIA, via(request.protocolVersion()));
+        if (runtime.options().xForwardedFor()) {
+            String previous = out.headers().get("X-Forwarded-For");
+            out.headers().set("X-Forwarded-For", previous == null ? exchange.client : previous + ", "
+                + exchange.client);
+        }
+        return out;
+    }
+
+    private String via(HttpVersion version) {
+        return version.majorVersion() + "." + version.minorVersion() + " " + runtime.options().viaName();
+    }
+
+    // ---- connecting ----
+
+    private void connect(Target target, boolean tunnel) {
+        updateClientRead();
+        runtime.resolver().resolve(target.host()).whenComplete((address, error) -> ctx.executor().execute(() -> {
+            if (state != State.CONNECTING) {
+                return;
+            }
+            if (error != null) {
+                fail(HttpResponseStatus.BAD_GATEWAY, "Cannot resolve the host " + target.host() + ".");
+                return;
+            }
+            InetSocketAddress socket = new InetSocketAddress(address, target.port());
+            originKey = target.host() + ":" + target.port();
+            if (tunnel) {
+                runtime.pool().connectRaw(ctx.channel().eventLoop(), socket)
+                    .addListener((ChannelFuture f) -> onTunnelConnected(f, target));
+                return;
+            }
+            Channel pooled = runtime.pool().takeIdle(ctx.channel().eventLoop(), originKey);
+            if (pooled != null) {
+                onOriginConnected(pooled);
+            } else {
+                runtime.pool().connectHttp(ctx.channel().eventLoop(), socket).addListener((ChannelFuture f) -> {
+                    if (f.isSuccess()) {
+                        onOriginConnected(f.channel());
+                    } else {
+                        onConnectFailed(f, target);
+                    }
+                });
+            }
+        }));
+    }
+
+    private void onConnectFailed(ChannelFuture f, Target target) {
+        if (state != State.CONNECTING) {
+            return;
+        }
+        if (f.cause() instanceof ConnectTimeoutException) {
+            fail(HttpResponseStatus.GATEWAY_TIMEOUT, "Connecting to " + target.url() + " timed out.");
+        } else {
+            fail(HttpResponseStatus.BAD_GATEWAY, "Cannot connect to " + target.host() + " port " + target.port()
+                + ": " + f.cause().getMessage());
+        }
+    }
+
+    private void onOriginConnected(Channel channel) {
+        if (state != State.CONNECTING) {
+            channel.close();
+            return;
+        }
+        origin = channel;
+        originReusable = true;
+        origin.config().setAutoRead(true);
+        origin.pipeline().get(OriginHandler.class).attach(this);
+        origin.write(outbound);
+        outbound = null;
+        state = State.FORWARDING;
+        if (requestDone) { // a FullHttpRequest: nothing more will come
+            origin.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+            afterRequestSent();
+        }
+        drain();
+    }
+
+    // ---- request body ----
+
+    private void onRequestContent(HttpContent content) {
+        boolean last = content instanceof LastHttpContent;
+        if (state == State.FORWARDING) {
+            exchange.bytesUp += content.content().readableBytes();
+            origin.writeAndFlush(content);
+            if (last) {
+                requestDone = true;
+                afterRequestSent();
+            }
+            return;
+        }
+        ReferenceCountUtil.release(content); // DISCARDING: the body of a request already answered
+        if (last) {
+            requestDone = true;
+            if (responseDone) {
+                endExchange();
+            }
+        }
+    }
+
+    private void afterRequestSent() {
+        if (responseDone) {
+            endExchange();
+            return;
+        }
+        state = State.AWAITING_RESPONSE;
+        if (!responseStarted) {
+            firstByteTimer = ctx.executor().schedule(() -> fail(HttpResponseStatus.GATEWAY_TIMEOUT,
+                    "The origin did not answer within " + runtime.options().originTimeoutMillis() + " ms."),
+                runtime.options().originTimeoutMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    // ---- response ----
+
+    void onOriginMessage(HttpObject msg) {
+        if (msg instanceof HttpResponse response) {
+            onResponseHead(response);
+        }
+        if (msg instanceof HttpContent content) {
+            onResponseContent(content);
+        }
+    }
+
+    private boolean interim;
+
+    private void onResponseHead(HttpResponse response) {
+        cancelFirstByteTimer();
+        if (response.decoderResult().isFailure()) {
+            fail(HttpResponseStatus.BAD_GATEWAY, "The origin sent a malformed response.");
+            return;
+        }
+        int code = response.status().code();
+        interim = code >= 100 && code < 200;
+        if (interim && http10Client) {
+            return; // an HTTP/1.0 client knows no interim answers; its LastHttpContent is dropped too
+        }
+        responseStarted = true;
+        exchange.status = code;
+        originReusable &= HttpUtil.isKeepAlive(response);
+        boolean chunked = HttpUtil.isTransferEncodingChunked(response);
+        boolean hasLength = response.headers().contains(HttpHeaderNames.CONTENT_LENGTH);
+        HopByHop.strip(response.headers());
+        boolean bodyless = headRequest || interim || code == 204 || code == 304;
+        if (!hasLength && !bodyless && (chunked || !http10Client)) {
+            if (http10Client) {
+                keepAlive = false; // an HTTP/1.0 client reads to the end of the connection
+            } else {
+                response.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+            }
+        } else if (!hasLength && !bodyless) {
+            keepAlive = false;
+        }
+        response.headers().add(HttpHeaderNames.VIA, via(response.protocolVersion()));
+        response.setProtocolVersion(HttpVersion.HTTP_1_1);
+        if (!interim) {
+            if (!keepAlive) {
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            } else if (http10Client) {
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+            }
+        }
+        ctx.write(response);
+    }
+
+    private void onResponseContent(HttpContent content) {
+        boolean last = content instanceof LastHttpContent;
+        if (interim) {
+            if (http10Client) {
+                ReferenceCountUtil.release(content);
+            } else {
+                ctx.writeAndFlush(content);
+            }
+            interim = !last;
+            if (last) {
+                interim = false;
+                responseStarted = false;
+            }
+            return;
+        }
+        exchange.bytesDown += content.content().readableBytes();
+        ctx.writeAndFlush(content);
+        if (!last) {
+            if (!ctx.channel().isWritable()) {
+                origin.config().setAutoRead(false);
+            }
+            return;
+        }
+        responseDone = true;
+        if (requestDone) {
+            endExchange();
+        } else {
+            originReusable = false; // answered before the request was whole: the origin's framing is unknown
+            state = State.DISCARDING;
+            updateClientRead();
+        }
+    }
+
+    void onOriginWritabilityChanged() {
+        updateClientRead();
+    }
+
+    void onOriginClosed() {
+        origin = null;
+        if (responseStarted && !responseDone) {
+            record();
+            ctx.close(); // the answer is cut: the client must see that too
+        } else if (!responseDone && state != State.CLOSED) {
+            fail(HttpResponseStatus.BAD_GATEWAY, "The origin closed the connection without an answer.");
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (origin != null) {
+            origin.config().setAutoRead(ctx.channel().isWritable());
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    // ---- tunnels ----
+
+    private void onTunnelConnected(ChannelFuture f, Target target) {
+        if (!f.isSuccess()) {
+            onConnectFailed(f, target);
+            return;
+        }
+        Channel remote = f.channel();
+        if (state != State.CONNECTING) {
+            remote.close();
+            return;
+        }
+        state = State.TUNNEL;
+        exchange.status = 200;
+        pending.forEach(ReferenceCountUtil::release); // nothing may follow a CONNECT before its answer
+        pending.clear();
+        FullHttpResponse established = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+            new HttpResponseStatus(200, "Connection Established"), Unpooled.EMPTY_BUFFER);
+        ctx.writeAndFlush(established).addListener((ChannelFuture written) -> {
+            if (!written.isSuccess()) {
+                remote.close();
+                record();
+                return;
+            }
+            Exchange tunnel = exchange;
+            Runnable onClose = () -> {
+                if (!tunnel.logged) {
+                    runtime.counters().finished(tunnel.status, tunnel.bytesUp, tunnel.bytesDown);
+                    runtime.accessLog().record(tunnel, System.nanoTime());
+                }
+            };
+            remote.pipeline().addLast(new Relay(ctx.channel(), tunnel, false, onClose));
+            ctx.pipeline().addLast(new Relay(remote, tunnel, true, onClose));
+            ctx.pipeline().remove(HttpResponseEncoder.class);
+            ctx.pipeline().remove(guard);
+            ctx.pipeline().remove(this);
+            ctx.pipeline().remove(RequestDecoder.class); // hands any bytes it holds to the relay
+            remote.config().setAutoRead(true);
+            ctx.channel().config().setAutoRead(true);
+        });
+    }
+
+    // ---- ends ----
+
+    /** Answers the current request with the proxy's own response instead of the origin's. */
+    private void fail(HttpResponseStatus status, String message) {
+        if (state == State.CLOSED || responseStarted) {
+            return;
+        }
+        cancelFirstByteTimer();
+        if (origin != null) {
+            detachOrigin().close();
+        }
+        respond(Responses.error(status, message, !keepAlive), !keepAlive);
+    }
+
+    private void respond(FullHttpResponse response, boolean close) {
+        exchange.status = response.status().code();
+        responseStarted = true;
+        responseDone = true;
+        if (close || stopping) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            keepAlive = false;
+        }
+        if (http10Client && keepAlive) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+        }
+        ctx.writeAndFlush(response);
+        if (!keepAlive || close) {
+            keepAlive = false;
+            endExchange();
+        } else if (requestDone) {
+            endExchange();
+        } else {
+            state = State.DISCARDING;
+            updateClientRead();
+        }
+    }
+
+    private void endExchange() {
+        cancelFirstByteTimer();
+        record();
+        exchange = null;
+        if (origin != null) {
+            Channel o = detachOrigin();
+            if (originReusable && requestDone && responseDone) {
+                runtime.pool().release(o, originKey);
+            } else {
+                o.close();
+            }
+        }
+        if (!keepAlive) {
+            state = State.CLOSED;
+            pending.forEach(ReferenceCountUtil::release);
+            pending.clear();
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        state = State.IDLE;
+        guard.expectHead();
+        drain();
+    }
+
+    private Channel detachOrigin() {
+        Channel o = origin;
+        origin = null;
+        o.pipeline().get(OriginHandler.class).detach();
+        return o;
+    }
+
+    private void record() {
+        if (exchange != null && !exchange.logged) {
+            runtime.counters().finished(exchange.status, exchange.bytesUp, exchange.bytesDown);
+            runtime.accessLog().record(exchange, System.nanoTime());
+        }
+    }
+
+    private void cancelFirstByteTimer() {
+        if (firstByteTimer != null) {
+            firstByteTimer.cancel(false);
+            firstByteTimer = null;
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof HeadGuard.Refusal refusal) {
+            if (state == State.IDLE) {
+                exchange = new Exchange(Instant.now(), System.nanoTime(), clientAddress(), "-");
+                runtime.counters().started(false);
+                respond(Responses.error(refusal.status(), refusal.reason(), true), true);
+            } else {
+                ctx.close();
+            }
+        } else if (evt == STOPPING) {
+            stopping = true;
+            keepAlive = false;
+            if (state == State.IDLE && pending.isEmpty()) {
+                ctx.close();
+            }
+        } else if (evt instanceof IdleStateEvent) {
+            if (state == State.IDLE && pending.isEmpty()) {
+                ctx.close();
+            }
+        } else {
+            ctx.fireUserEventTriggered(evt);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+
+    private String clientAddress() {
+        InetAddress a = clientInetAddress();
+        return a == null ? "-" : a.getHostAddress();
+    }
+
+    private InetAddress clientInetAddress() {
+        return ctx.channel().remoteAddress() instanceof InetSocketAddress s ? s.getAddress() : null;
+    }
+}

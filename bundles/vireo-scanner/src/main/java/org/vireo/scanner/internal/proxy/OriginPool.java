@@ -1,0 +1,97 @@
+package org.vireo.scanner.internal.proxy;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpClientCodec;
+
+/**
+ * Keep-alive connections to origins, per event loop and host:port, so that a client's requests and the origin
+ * connection that serves them run on one thread. At most {@code poolMaxIdlePerHost} idle connections per key; an
+ * idle one closes after {@code poolIdleTimeoutMillis}.
+ */
+final class OriginPool {
+
+    private record Idle(Channel channel, ScheduledFuture<?> expiry) {
+    }
+
+    private final ProxyOptions options;
+    private final Class<? extends SocketChannel> channelClass;
+    /** Inner maps are touched only by their event loop. */
+    private final Map<EventLoop, Map<String, Deque<Idle>>> idle = new ConcurrentHashMap<>();
+
+    OriginPool(ProxyOptions options, Class<? extends SocketChannel> channelClass) {
+        this.options = options;
+        this.channelClass = channelClass;
+    }
+
+    /** An idle pooled connection to the key, or null; called on the loop. */
+    Channel takeIdle(EventLoop loop, String key) {
+        Deque<Idle> deque = idle.computeIfAbsent(loop, l -> new HashMap<>()).get(key);
+        while (deque != null && !deque.isEmpty()) {
+            Idle i = deque.pollLast();
+            i.expiry.cancel(false);
+            if (i.channel.isActive()) {
+                return i.channel;
+            }
+        }
+        return null;
+    }
+
+    /** A new HTTP connection to an origin on the loop. */
+    ChannelFuture connectHttp(EventLoop loop, InetSocketAddress address) {
+        return bootstrap(loop).handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast(new HttpClientCodec(options.maxInitialLine(), Math.max(options.maxHeaderSize(),
+                    65_536), 16_384), new OriginHandler());
+            }
+        }).connect(address);
+    }
+
+    /** A new raw connection for a tunnel; the caller adds its relay once the tunnel is up. */
+    ChannelFuture connectRaw(EventLoop loop, InetSocketAddress address) {
+        return bootstrap(loop).handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.config().setAutoRead(false); // nothing to read into until the relay is in place
+            }
+        }).connect(address);
+    }
+
+    private Bootstrap bootstrap(EventLoop loop) {
+        return new Bootstrap().group(loop).channel(channelClass)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, options.connectTimeoutMillis())
+            .option(ChannelOption.TCP_NODELAY, true);
+    }
+
+    /** Keeps a finished origin connection for reuse, or closes it when the key's pool is full; on its loop. */
+    void release(Channel channel, String key) {
+        EventLoop loop = channel.eventLoop();
+        Deque<Idle> deque = idle.computeIfAbsent(loop, l -> new HashMap<>())
+            .computeIfAbsent(key, k -> new ArrayDeque<>());
+        if (!channel.isActive() || deque.size() >= options.poolMaxIdlePerHost()) {
+            channel.close();
+            return;
+        }
+        ScheduledFuture<?> expiry = loop.schedule(() -> {
+            deque.removeIf(i -> i.channel == channel);
+            channel.close();
+        }, options.poolIdleTimeoutMillis(), TimeUnit.MILLISECONDS);
+        deque.addLast(new Idle(channel, expiry));
+        channel.closeFuture().addListener(f -> deque.removeIf(i -> i.channel == channel));
+    }
+}

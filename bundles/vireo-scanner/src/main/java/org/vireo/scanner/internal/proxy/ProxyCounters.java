@@ -1,0 +1,91 @@
+package org.vireo.scanner.internal.proxy;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * The proxy's counters for {@code scanner:stats} and the load report. Written by every I/O thread, so adders; the
+ * requests of the last second come from a ring of per-second slots stamped with their second.
+ */
+public final class ProxyCounters {
+
+    private static final int SLOTS = 4;
+
+    private final LongSupplier millisClock;
+    private final LongAdder activeConnections = new LongAdder();
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder tunnels = new LongAdder();
+    private final LongAdder[] byStatusClass = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder(),
+        new LongAdder()};
+    private final LongAdder bytesUp = new LongAdder();
+    private final LongAdder bytesDown = new LongAdder();
+    private final AtomicLongArray slotSecond = new AtomicLongArray(SLOTS);
+    private final AtomicLongArray slotCount = new AtomicLongArray(SLOTS);
+
+    ProxyCounters(LongSupplier millisClock) {
+        this.millisClock = millisClock;
+    }
+
+    void connectionOpened() {
+        activeConnections.increment();
+    }
+
+    void connectionClosed() {
+        activeConnections.decrement();
+    }
+
+    /** A request or tunnel started: counts towards the per-second rate. */
+    void started(boolean tunnel) {
+        (tunnel ? tunnels : requests).increment();
+        long second = millisClock.getAsLong() / 1000;
+        int slot = (int) (second % SLOTS);
+        long stamped = slotSecond.get(slot);
+        if (stamped != second && slotSecond.compareAndSet(slot, stamped, second)) {
+            slotCount.set(slot, 0);
+        }
+        slotCount.incrementAndGet(slot);
+    }
+
+    /** An exchange ended with this status and these body bytes. */
+    void finished(int status, long up, long down) {
+        int statusClass = status / 100;
+        if (statusClass >= 1 && statusClass <= 5) {
+            byStatusClass[statusClass - 1].increment();
+        }
+        bytesUp.add(up);
+        bytesDown.add(down);
+    }
+
+    public long activeConnections() {
+        return activeConnections.sum();
+    }
+
+    public long requests() {
+        return requests.sum();
+    }
+
+    public long tunnels() {
+        return tunnels.sum();
+    }
+
+    /** Exchanges that ended with a status of this class (1 for 1xx ... 5 for 5xx). */
+    public long byStatusClass(int statusClass) {
+        return byStatusClass[statusClass - 1].sum();
+    }
+
+    public long bytesUp() {
+        return bytesUp.sum();
+    }
+
+    public long bytesDown() {
+        return bytesDown.sum();
+    }
+
+    /** Requests and tunnels started during the last complete second. */
+    public long requestsLastSecond() {
+        long previous = millisClock.getAsLong() / 1000 - 1;
+        int slot = (int) (previous % SLOTS);
+        return slotSecond.get(slot) == previous ? slotCount.get(slot) : 0;
+    }
+}

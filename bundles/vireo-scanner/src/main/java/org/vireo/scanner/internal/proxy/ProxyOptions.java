@@ -1,0 +1,191 @@
+package org.vireo.scanner.internal.proxy;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * The forward proxy's configuration (PID {@value #PID}), parsed and checked once; every error names the key, the
+ * value and what is accepted. Times are in milliseconds so that tests can make them small.
+ *
+ * @param authUsers user name to the lower-case hex SHA-256 of the password; empty: no proxy authentication
+ */
+public record ProxyOptions(String listenAddress, int port, int workerThreads, int maxInitialLine, int maxHeaderSize,
+                           int maxHeaderCount, int idleTimeoutMillis, int headerTimeoutMillis,
+                           int connectTimeoutMillis, int originTimeoutMillis, Set<Integer> connectPorts,
+                           String viaName, boolean xForwardedFor, Map<String, String> authUsers,
+                           int poolMaxIdlePerHost, int poolIdleTimeoutMillis, int dnsTimeoutMillis,
+                           int dnsPositiveTtlMillis, int dnsNegativeTtlMillis) {
+
+    public static final String PID = "org.vireo.scanner.proxy";
+
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
+    private static final int MINUTE = 60_000;
+    private static final int DAY = 86_400_000;
+
+    public ProxyOptions {
+        connectPorts = Set.copyOf(connectPorts);
+        authUsers = Map.copyOf(authUsers);
+    }
+
+    /** The defaults: what an empty configuration gives. */
+    public static ProxyOptions defaults() {
+        return parse(Map.of());
+    }
+
+    /**
+     * Parses a configuration as ConfigurationAdmin hands it over.
+     *
+     * @throws IllegalArgumentException naming the PID, every bad key, its value and what is accepted
+     */
+    public static ProxyOptions parse(Map<String, ?> raw) {
+        List<String> errors = new ArrayList<>();
+        String listen = text(raw, "listenAddress", "0.0.0.0");
+        if (literal(listen) == null) {
+            errors.add("listenAddress = '" + listen + "': expected an IPv4 or IPv6 address literal (0.0.0.0: all)");
+        }
+        int port = integer(raw, "port", 3128, 0, 65_535, "0-65535 (0: any free port)", errors);
+        int cores = Runtime.getRuntime().availableProcessors();
+        int workers = integer(raw, "workerThreads", cores, 1, 1024, "1-1024", errors);
+        int initialLine = integer(raw, "maxInitialLineBytes", 8192, 256, 1 << 20, "256-1048576", errors);
+        int headerSize = integer(raw, "maxHeaderBytes", 16_384, 1024, 1 << 20, "1024-1048576", errors);
+        int headerCount = integer(raw, "maxHeaderCount", 100, 1, 10_000, "1-10000", errors);
+        int idle = integer(raw, "idleTimeoutMillis", 60_000, 10, DAY, "10-86400000", errors);
+        int header = integer(raw, "headerTimeoutMillis", 10_000, 10, 10 * MINUTE, "10-600000", errors);
+        int connect = integer(raw, "connectTimeoutMillis", 10_000, 10, 10 * MINUTE, "10-600000", errors);
+        int origin = integer(raw, "originTimeoutMillis", 30_000, 10, DAY, "10-86400000", errors);
+        Set<Integer> ports = ports(raw, "connectPorts", errors);
+        String via = text(raw, "viaName", hostName());
+        if (!TOKEN.matcher(via).matches()) {
+            errors.add("viaName = '" + via + "': expected 1-64 letters, digits, '.', '_' or '-'");
+        }
+        boolean xff = bool(raw, "xForwardedFor", false, errors);
+        Map<String, String> users = users(raw, "authUsers", errors);
+        int poolIdle = integer(raw, "poolMaxIdlePerHost", 8, 0, 1024, "0-1024 (0: no pooling)", errors);
+        int poolTimeout = integer(raw, "poolIdleTimeoutMillis", 30_000, 10, DAY, "10-86400000", errors);
+        int dnsTimeout = integer(raw, "dnsTimeoutMillis", 5_000, 10, MINUTE, "10-60000", errors);
+        int dnsPositive = integer(raw, "dnsPositiveTtlMillis", 60_000, 0, DAY, "0-86400000 (0: no cache)", errors);
+        int dnsNegative = integer(raw, "dnsNegativeTtlMillis", 5_000, 0, DAY, "0-86400000 (0: no cache)", errors);
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
+        }
+        return new ProxyOptions(listen, port, workers, initialLine, headerSize, headerCount, idle, header, connect,
+            origin, ports, via, xff, users, poolIdle, poolTimeout, dnsTimeout, dnsPositive, dnsNegative);
+    }
+
+    /** The listen address as an InetAddress; parse() has checked it is a literal. */
+    public InetAddress listenInetAddress() {
+        return literal(listenAddress);
+    }
+
+    private static String hostName() {
+        try {
+            String name = InetAddress.getLocalHost().getHostName();
+            return TOKEN.matcher(name).matches() ? name : "vireo";
+        } catch (UnknownHostException e) {
+            return "vireo";
+        }
+    }
+
+    private static String text(Map<String, ?> raw, String key, String fallback) {
+        Object v = raw.get(key);
+        String s = v == null ? "" : String.valueOf(v).trim();
+        return s.isEmpty() ? fallback : s;
+    }
+
+    private static int integer(Map<String, ?> raw, String key, int fallback, int min, int max, String accepted,
+                               List<String> errors) {
+        String s = text(raw, key, "");
+        if (s.isEmpty()) {
+            return fallback;
+        }
+        try {
+            int value = Integer.parseInt(s);
+            if (value < min || value > max) {
+                errors.add(key + " = " + s + ": expected " + accepted);
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            errors.add(key + " = '" + s + "': expected a whole number, " + accepted);
+            return fallback;
+        }
+    }
+
+    private static boolean bool(Map<String, ?> raw, String key, boolean fallback, List<String> errors) {
+        String s = text(raw, key, "");
+        if (s.isEmpty()) {
+            return fallback;
+        }
+        if (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(s);
+        }
+        errors.add(key + " = '" + s + "': expected true or false");
+        return fallback;
+    }
+
+    /** A list key: a String[] from metatype, an Iterable, or a comma-separated string from a .cfg file. */
+    private static List<String> items(Map<String, ?> raw, String key) {
+        Object v = raw.get(key);
+        List<String> items = new ArrayList<>();
+        if (v instanceof String[] array) {
+            items.addAll(List.of(array));
+        } else if (v instanceof Iterable<?> iterable) {
+            iterable.forEach(o -> items.add(String.valueOf(o)));
+        } else if (v != null) {
+            items.addAll(List.of(String.valueOf(v).split(",")));
+        }
+        return items.stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static Set<Integer> ports(Map<String, ?> raw, String key, List<String> errors) {
+        if (raw.get(key) == null) {
+            return Set.of(443);
+        }
+        Set<Integer> ports = new TreeSet<>();
+        for (String item : items(raw, key)) {
+            try {
+                int p = Integer.parseInt(item);
+                if (p < 1 || p > 65_535) {
+                    throw new NumberFormatException();
+                }
+                ports.add(p);
+            } catch (NumberFormatException e) {
+                errors.add(key + " holds '" + item + "': expected port numbers 1-65535, comma-separated");
+            }
+        }
+        return ports;
+    }
+
+    private static Map<String, String> users(Map<String, ?> raw, String key, List<String> errors) {
+        Map<String, String> users = new LinkedHashMap<>();
+        for (String item : items(raw, key)) {
+            int colon = item.indexOf(':');
+            String name = colon < 0 ? item : item.substring(0, colon);
+            String hash = colon < 0 ? "" : item.substring(colon + 1).trim().toLowerCase(java.util.Locale.ROOT);
+            if (!TOKEN.matcher(name).matches() || !SHA256_HEX.matcher(hash).matches()) {
+                errors.add(key + " holds '" + name + ":...': expected user:sha256hex entries (user: 1-64 letters, "
+                    + "digits, '.', '_' or '-'; the password's SHA-256 as 64 hex digits), comma-separated");
+            } else if (users.put(name, hash) != null) {
+                errors.add(key + " names user '" + name + "' twice");
+            }
+        }
+        return users;
+    }
+
+    /** An IP literal, or null; never a DNS lookup. */
+    static InetAddress literal(String s) {
+        byte[] bytes = io.netty.util.NetUtil.createByteArrayFromIpAddressString(s);
+        try {
+            return bytes == null ? null : InetAddress.getByAddress(bytes);
+        } catch (UnknownHostException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package org.vireo.scanner.internal.proxy;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
+/**
+ * Where a request goes: from an absolute-form URI ({@code http://host:port/path?q}) or a CONNECT authority
+ * ({@code host:port}).
+ *
+ * @param pathAndQuery the origin-form request target to send to the origin ({@code /path?q}); empty for CONNECT
+ */
+record Target(String host, int port, String pathAndQuery, String url) {
+
+    /** The target of an absolute-form http URI, or null when the URI is not one (origin-form, other scheme). */
+    static Target absolute(String uri) {
+        URI parsed;
+        try {
+            parsed = new URI(uri);
+        } catch (URISyntaxException e) {
+            return null;
+        }
+        if (!"http".equalsIgnoreCase(parsed.getScheme()) || parsed.getRawAuthority() == null
+            || parsed.getHost() == null || parsed.getRawUserInfo() != null) {
+            return null;
+        }
+        String host = host(parsed.getHost());
+        int port = parsed.getPort() < 0 ? 80 : parsed.getPort();
+        String path = parsed.getRawPath() == null || parsed.getRawPath().isEmpty() ? "/" : parsed.getRawPath();
+        String query = parsed.getRawQuery() == null ? "" : "?" + parsed.getRawQuery();
+        String authority = (host.contains(":") ? "[" + host + "]" : host) + (port == 80 ? "" : ":" + port);
+        return new Target(host, port, path + query, "http://" + authority + path + query);
+    }
+
+    /** The target of a CONNECT authority {@code host:port}, or null when it is not one. */
+    static Target authority(String uri) {
+        URI parsed;
+        try {
+            parsed = new URI("tunnel://" + uri);
+        } catch (URISyntaxException e) {
+            return null;
+        }
+        if (parsed.getHost() == null || parsed.getPort() < 1 || parsed.getRawUserInfo() != null
+            || parsed.getRawPath() != null && !parsed.getRawPath().isEmpty() || parsed.getRawQuery() != null) {
+            return null;
+        }
+        String host = host(parsed.getHost());
+        return new Target(host, parsed.getPort(), "", (host.contains(":") ? "[" + host + "]" : host) + ":"
+            + parsed.getPort());
+    }
+
+    /** The Host header value for the origin. */
+    String hostHeader() {
+        String h = host.contains(":") ? "[" + host + "]" : host;
+        return port == 80 ? h : h + ":" + port;
+    }
+
+    private static String host(String raw) {
+        String h = raw.startsWith("[") && raw.endsWith("]") ? raw.substring(1, raw.length() - 1) : raw;
+        h = h.toLowerCase(Locale.ROOT);
+        return h.endsWith(".") ? h.substring(0, h.length() - 1) : h;
+    }
+}
