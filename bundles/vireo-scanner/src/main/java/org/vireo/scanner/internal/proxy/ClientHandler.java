@@ -404,14 +404,16 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         exchange.bytesDown += content.content().readableBytes();
-        ctx.writeAndFlush(content);
         if (!last) {
+            ctx.writeAndFlush(content);
             if (!ctx.channel().isWritable()) {
                 origin.config().setAutoRead(false);
             }
             return;
         }
         responseDone = true;
+        record(); // before the last write, so that whoever sees the answer also sees it counted
+        ctx.writeAndFlush(content);
         if (requestDone) {
             endExchange();
         } else {

@@ -1,0 +1,244 @@
+package org.vireo.scanner.internal.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ProxySelector;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.zip.CRC32;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vireo.scanner.internal.policy.Verdict;
+
+/** The proxy forwarding real clients' requests (curl, Java's HttpClient, raw sockets) to a real origin. */
+class ProxyForwardingTest {
+
+    private static final long LARGE = 50L * 1024 * 1024;
+
+    private TestOrigin origin;
+    private ProxyFixture proxy;
+    private HttpClient client;
+
+    @BeforeEach
+    void start() throws Exception {
+        origin = new TestOrigin();
+        proxy = new ProxyFixture(facts -> facts.url().contains("/echo/forbidden")
+            ? new Verdict(false, "no-<forbidden>", "policy says <no> & never") : new Verdict(true, null, ""),
+            Map.of());
+        client = HttpClient.newBuilder().proxy(ProxySelector.of(new InetSocketAddress("127.0.0.1", proxy.port())))
+            .connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        proxy.close();
+        origin.close();
+    }
+
+    @Test
+    void curlGetsALargeFixedLengthBodyIntact(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("body");
+        var result = proxy.curl("-o", file.toString(), origin.url("/bytes?n=" + LARGE));
+
+        assertThat(result.exit()).as(result.err()).isZero();
+        assertThat(Files.size(file)).isEqualTo(LARGE);
+        assertThat(crc(file)).isEqualTo(TestOrigin.patternCrc(LARGE));
+    }
+
+    @Test
+    void curlGetsAChunkedBodyIntact(@TempDir Path dir) throws Exception {
+        long n = 5L * 1024 * 1024 + 17;
+        Path file = dir.resolve("body");
+        var result = proxy.curl("-D", dir.resolve("head").toString(), "-o", file.toString(),
+            origin.url("/bytes?chunked&n=" + n));
+
+        assertThat(result.exit()).as(result.err()).isZero();
+        assertThat(Files.readString(dir.resolve("head")).toLowerCase()).contains("transfer-encoding: chunked")
+            .contains("via: 1.1 test-node");
+        assertThat(Files.size(file)).isEqualTo(n);
+        assertThat(crc(file)).isEqualTo(TestOrigin.patternCrc(n));
+    }
+
+    @Test
+    void curlPostsALargeFixedLengthBodyThatArrivesIntact(@TempDir Path dir) throws Exception {
+        long n = 20L * 1024 * 1024 + 3;
+        Path file = dir.resolve("upload");
+        writePattern(file, n);
+
+        var result = proxy.curl("--data-binary", "@" + file, "-H", "Content-Type: application/octet-stream",
+            origin.url("/echo/upload"));
+
+        assertThat(result.exit()).as(result.err()).isZero();
+        Map<String, String> echo = TestOrigin.parseEcho(result.out());
+        assertThat(echo).containsEntry("method", "POST").containsEntry("length", Long.toString(n))
+            .containsEntry("crc", Long.toString(TestOrigin.patternCrc(n)));
+    }
+
+    @Test
+    void httpClientPostsAChunkedBodyThatArrivesIntact() throws Exception {
+        long n = 8L * 1024 * 1024 + 5;
+        HttpRequest request = HttpRequest.newBuilder(URI.create(origin.url("/echo/chunked")))
+            .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new PatternStream(n))) // unknown length: chunked
+            .timeout(Duration.ofSeconds(60)).build();
+
+        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        Map<String, String> echo = TestOrigin.parseEcho(response.body());
+        assertThat(echo).containsEntry("length", Long.toString(n))
+            .containsEntry("crc", Long.toString(TestOrigin.patternCrc(n)))
+            .containsEntry("header.via", "1.1 test-node");
+    }
+
+    @Test
+    void keepAliveReusesOneOriginConnectionForSequentialRequests() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(origin.url("/echo/" + i)))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(TestOrigin.parseEcho(response.body())).containsEntry("path", "/echo/" + i);
+        }
+
+        assertThat(origin.connections()).isEqualTo(1);
+    }
+
+    @Test
+    void oneClientConnectionCarriesSeveralRequests() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            for (int i = 0; i < 3; i++) {
+                out.write(("GET " + origin.url("/echo/k" + i) + " HTTP/1.1\r\nHost: x\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                assertThat(readOneResponse(in)).startsWith("HTTP/1.1 200").contains("path=/echo/k" + i);
+            }
+        }
+        assertThat(origin.connections()).isEqualTo(1);
+    }
+
+    @Test
+    void hopByHopHeadersStayOnTheirHop() throws Exception {
+        String answer = proxy.raw("GET " + origin.url("/echo/hop") + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Connection: close, X-Secret\r\nX-Secret: s3cr3t\r\nKeep-Alive: timeout=5\r\n"
+            + "Proxy-Authorization: Basic Zm9vOmJhcg==\r\nProxy-Connection: keep-alive\r\nX-Kept: yes\r\n\r\n");
+
+        Map<String, String> echo = TestOrigin.parseEcho(body(answer));
+        assertThat(echo).containsEntry("header.x-kept", "yes").containsEntry("header.via", "1.1 test-node")
+            .doesNotContainKeys("header.x-secret", "header.proxy-authorization", "header.keep-alive",
+                "header.proxy-connection");
+        assertThat(answer).startsWith("HTTP/1.1 200").containsIgnoringCase("connection: close");
+    }
+
+    @Test
+    void http10ClientGetsABodyDelimitedByClose() throws Exception {
+        String answer = proxy.raw("GET " + origin.url("/bytes?chunked&n=1000") + " HTTP/1.0\r\n\r\n");
+
+        assertThat(answer).startsWith("HTTP/1.1 200").doesNotContainIgnoringCase("transfer-encoding");
+        assertThat(body(answer)).hasSize(1000);
+    }
+
+    @Test
+    void blockedRequestGetsTheEscapedBlockPage() throws Exception {
+        var result = proxy.curl("-w", "\n%{http_code}", origin.url("/echo/forbidden?x=1"));
+
+        assertThat(result.out()).endsWith("\n403").contains("no-&lt;forbidden&gt;")
+            .contains("policy says &lt;no&gt; &amp; never").contains(origin.url("/echo/forbidden?x=1"))
+            .contains("127.0.0.1");
+        assertThat(origin.connections()).isZero();
+    }
+
+    @Test
+    void countersSeeRequestsAndBytes() throws Exception {
+        client.send(HttpRequest.newBuilder(URI.create(origin.url("/bytes?n=1234"))).build(),
+            HttpResponse.BodyHandlers.discarding());
+
+        ProxyCounters counters = proxy.server.counters();
+        assertThat(counters.requests()).isEqualTo(1);
+        assertThat(counters.bytesDown()).isEqualTo(1234);
+        assertThat(counters.byStatusClass(2)).isEqualTo(1);
+    }
+
+    /** Reads one response with a Content-Length body. */
+    static String readOneResponse(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                break;
+            }
+            head.append((char) b);
+        }
+        int length = 0;
+        for (String line : head.toString().split("\r\n")) {
+            if (line.toLowerCase().startsWith("content-length:")) {
+                length = Integer.parseInt(line.substring(15).trim());
+            }
+        }
+        return head + new String(in.readNBytes(length), StandardCharsets.ISO_8859_1);
+    }
+
+    static String body(String response) {
+        int end = response.indexOf("\r\n\r\n");
+        return end < 0 ? "" : response.substring(end + 4);
+    }
+
+    private static long crc(Path file) throws IOException {
+        CRC32 crc = new CRC32();
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buf = new byte[65_536];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                crc.update(buf, 0, n);
+            }
+        }
+        return crc.getValue();
+    }
+
+    private static void writePattern(Path file, long n) throws IOException {
+        try (InputStream in = new PatternStream(n)) {
+            Files.copy(in, file);
+        }
+    }
+
+    /** The origin's byte pattern as a stream, generated as it is read. */
+    static final class PatternStream extends InputStream {
+        private final long size;
+        private long position;
+
+        PatternStream(long size) {
+            this.size = size;
+        }
+
+        @Override
+        public int read() {
+            return position < size ? TestOrigin.patternByte(position++) & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (position >= size) {
+                return -1;
+            }
+            int n = (int) Math.min(len, size - position);
+            for (int i = 0; i < n; i++) {
+                b[off + i] = TestOrigin.patternByte(position++);
+            }
+            return n;
+        }
+    }
+}
