@@ -1,0 +1,93 @@
+package org.vireo.scanner.internal.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetAddress;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaders;
+
+import org.junit.jupiter.api.Test;
+
+/** The proxy's pure parts: header stripping, targets, the access log line, counters, the resolver's cache. */
+class ProxyPartsTest {
+
+    @Test
+    void hopByHopStripRemovesFixedAndConnectionNamedHeaders() {
+        HttpHeaders h = new DefaultHttpHeaders().add("Connection", "keep-alive, X-A").add("Connection", "x-b")
+            .add("X-A", "1").add("X-B", "2").add("TE", "trailers").add("Upgrade", "h2c").add("X-C", "3");
+
+        HopByHop.strip(h);
+
+        assertThat(h.names()).containsExactly("X-C");
+    }
+
+    @Test
+    void targetsComeFromAbsoluteUrisAndConnectAuthorities() {
+        assertThat(Target.absolute("http://Example.COM./a?b=1")).isEqualTo(
+            new Target("example.com", 80, "/a?b=1", "http://example.com/a?b=1"));
+        assertThat(Target.absolute("http://[::1]:8080")).isEqualTo(
+            new Target("::1", 8080, "/", "http://[::1]:8080/"));
+        assertThat(Target.absolute("/origin-form")).isNull();
+        assertThat(Target.absolute("ftp://example.com/")).isNull();
+        assertThat(Target.authority("example.com:443")).isEqualTo(
+            new Target("example.com", 443, "", "example.com:443"));
+        assertThat(Target.authority("example.com")).isNull();
+    }
+
+    @Test
+    void accessLogLineIsJsonWithEveryField() {
+        Exchange e = new Exchange(Instant.parse("2026-01-02T03:04:05Z"), 0, "10.0.0.9", "GET");
+        e.target = "http://a/\"q\"";
+        e.status = 403;
+        e.bytesUp = 1;
+        e.bytesDown = 2;
+        e.rule = "r1";
+
+        assertThat(AccessLog.line(e, 7, "node-1")).isEqualTo("{\"time\":\"2026-01-02T03:04:05Z\","
+            + "\"client\":\"10.0.0.9\",\"method\":\"GET\",\"target\":\"http://a/\\\"q\\\"\",\"status\":403,"
+            + "\"bytesUp\":1,\"bytesDown\":2,\"durationMs\":7,\"rule\":\"r1\",\"node\":\"node-1\"}");
+    }
+
+    @Test
+    void requestsLastSecondCountsTheLastCompleteSecond() {
+        AtomicLong millis = new AtomicLong(10_000);
+        ProxyCounters c = new ProxyCounters(millis::get);
+        c.started(false);
+        c.started(true);
+        millis.set(11_500);
+        c.started(false);
+
+        assertThat(c.requestsLastSecond()).isEqualTo(2);
+        millis.set(12_000);
+        assertThat(c.requestsLastSecond()).isEqualTo(1);
+        millis.set(20_000);
+        assertThat(c.requestsLastSecond()).isZero();
+        assertThat(c.requests()).isEqualTo(2);
+        assertThat(c.tunnels()).isEqualTo(1);
+    }
+
+    @Test
+    void resolverAnswersRepeatedNamesFromItsCache() throws Exception {
+        AtomicLong nanos = new AtomicLong();
+        Resolver resolver = new Resolver(ProxyOptions.parse(Map.of("dnsPositiveTtlMillis", 1000,
+            "dnsNegativeTtlMillis", 1000, "dnsTimeoutMillis", 3000)), nanos::get);
+        try {
+            InetAddress first = resolver.resolve("localhost").get(5, TimeUnit.SECONDS);
+            CompletableFuture<InetAddress> cached = resolver.resolve("localhost");
+            resolver.resolve("no-such-host.invalid").handle((a, e) -> e).get(5, TimeUnit.SECONDS);
+            CompletableFuture<InetAddress> cachedFailure = resolver.resolve("no-such-host.invalid");
+
+            assertThat(cached).isCompletedWithValue(first);
+            assertThat(cachedFailure).isCompletedExceptionally();
+            assertThat(resolver.resolve("127.0.0.1")).isCompletedWithValue(InetAddress.getByName("127.0.0.1"));
+        } finally {
+            resolver.close();
+        }
+    }
+}
