@@ -122,6 +122,11 @@ public final class ProxyServer {
         resolver.close();
     }
 
+    /** The address the proxy listens on, or empty while it is stopped. */
+    public synchronized java.util.Optional<InetSocketAddress> address() {
+        return java.util.Optional.ofNullable(listener).map(l -> (InetSocketAddress) l.localAddress());
+    }
+
     /** The counters for {@code scanner:stats} and the load report; they outlive restarts. */
     public ProxyCounters counters() {
         return counters;

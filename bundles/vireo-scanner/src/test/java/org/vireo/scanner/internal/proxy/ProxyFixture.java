@@ -61,7 +61,12 @@ final class ProxyFixture implements AutoCloseable {
 
     /** Sends raw bytes on a new connection and reads until the proxy closes it (bounded by a read timeout). */
     String raw(String request) throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", port())) {
+        return raw(port(), request);
+    }
+
+    /** Sends raw bytes to a proxy on this port and reads until it closes the connection. */
+    static String raw(int port, String request) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
             socket.getOutputStream().flush();
