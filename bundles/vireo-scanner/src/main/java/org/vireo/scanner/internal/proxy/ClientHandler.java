@@ -64,6 +64,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private boolean requestDone;
     private boolean responseStarted;
     private boolean responseDone;
+    /** A 1xx answer is under way: its end is not the end of the exchange. */
+    private boolean interim;
     private HttpRequest outbound;
     private Channel origin;
     private String originKey;
@@ -346,8 +348,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             onResponseContent(content);
         }
     }
-
-    private boolean interim;
 
     private void onResponseHead(HttpResponse response) {
         cancelFirstByteTimer();

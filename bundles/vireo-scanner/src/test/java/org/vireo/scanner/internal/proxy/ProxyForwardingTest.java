@@ -133,6 +133,66 @@ class ProxyForwardingTest {
     }
 
     @Test
+    void pipelinedRequestsAreAnsweredInOrder() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + origin.url("/echo/p1") + " HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "GET " + origin.url("/echo/p2") + " HTTP/1.1\r\nHost: x\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+
+            assertThat(readOneResponse(in)).contains("path=/echo/p1");
+            assertThat(readOneResponse(in)).contains("path=/echo/p2");
+        }
+    }
+
+    @Test
+    void blockedPostBodyIsDroppedAndTheConnectionServesTheNextRequest() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+            socket.setSoTimeout(10_000);
+            String body = "x".repeat(100_000);
+            socket.getOutputStream().write(("POST " + origin.url("/echo/forbidden") + " HTTP/1.1\r\nHost: x\r\n"
+                + "Content-Length: " + body.length() + "\r\n\r\n" + body
+                + "GET " + origin.url("/echo/after") + " HTTP/1.1\r\nHost: x\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+
+            assertThat(readOneResponse(in)).startsWith("HTTP/1.1 403");
+            assertThat(readOneResponse(in)).startsWith("HTTP/1.1 200").contains("path=/echo/after");
+        }
+    }
+
+    @Test
+    void headAnswerHasNoBodyAndTheConnectionGoesOn() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            out.write(("HEAD " + origin.url("/bytes?chunked&n=5000") + " HTTP/1.1\r\nHost: x\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+            assertThat(readHead(in)).startsWith("HTTP/1.1 200");
+
+            out.write(("GET " + origin.url("/echo/next") + " HTTP/1.1\r\nHost: x\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+            assertThat(readOneResponse(in)).startsWith("HTTP/1.1 200").contains("path=/echo/next");
+        }
+    }
+
+    @Test
+    void xForwardedForNamesTheClientWhenEnabled() throws Exception {
+        try (ProxyFixture xff = new ProxyFixture(ProxyFixture.ALLOW_ALL, Map.of("xForwardedFor", "true"))) {
+            String answer = xff.raw("GET " + origin.url("/echo/xff") + " HTTP/1.1\r\nHost: x\r\n"
+                + "X-Forwarded-For: 10.1.2.3\r\nConnection: close\r\n\r\n");
+
+            assertThat(TestOrigin.parseEcho(body(answer))).containsEntry("header.x-forwarded-for",
+                "10.1.2.3, 127.0.0.1");
+        }
+        String plain = proxy.raw("GET " + origin.url("/echo/noxff") + " HTTP/1.1\r\nHost: x\r\n"
+            + "Connection: close\r\n\r\n");
+        assertThat(TestOrigin.parseEcho(body(plain))).doesNotContainKey("header.x-forwarded-for");
+    }
+
+    @Test
     void hopByHopHeadersStayOnTheirHop() throws Exception {
         String answer = proxy.raw("GET " + origin.url("/echo/hop") + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             + "Connection: close, X-Secret\r\nX-Secret: s3cr3t\r\nKeep-Alive: timeout=5\r\n"
@@ -174,8 +234,8 @@ class ProxyForwardingTest {
         assertThat(counters.byStatusClass(2)).isEqualTo(1);
     }
 
-    /** Reads one response with a Content-Length body. */
-    static String readOneResponse(InputStream in) throws IOException {
+    /** Reads a response head, up to and with its empty line. */
+    static String readHead(InputStream in) throws IOException {
         StringBuilder head = new StringBuilder();
         while (!head.toString().endsWith("\r\n\r\n")) {
             int b = in.read();
@@ -184,8 +244,14 @@ class ProxyForwardingTest {
             }
             head.append((char) b);
         }
+        return head.toString();
+    }
+
+    /** Reads one response with a Content-Length body. */
+    static String readOneResponse(InputStream in) throws IOException {
+        String head = readHead(in);
         int length = 0;
-        for (String line : head.toString().split("\r\n")) {
+        for (String line : head.split("\r\n")) {
             if (line.toLowerCase().startsWith("content-length:")) {
                 length = Integer.parseInt(line.substring(15).trim());
             }
