@@ -193,6 +193,31 @@ class ProxyForwardingTest {
     }
 
     @Test
+    void aClientThatDoesNotReadHoldsBackTheOriginAndThenGetsEverything() throws Exception {
+        long n = 128L * 1024 * 1024;
+        try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + origin.url("/bytes?n=" + n) + " HTTP/1.1\r\nHost: x\r\n"
+                + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+
+            // with no backpressure the proxy would swallow the whole body into memory while the client reads nothing
+            assertThat(origin.awaitWritten(n / 2, Duration.ofSeconds(2))).isFalse();
+
+            readHead(in);
+            CRC32 crc = new CRC32();
+            long received = 0;
+            byte[] buf = new byte[65_536];
+            for (int r; (r = in.read(buf)) > 0; ) {
+                crc.update(buf, 0, r);
+                received += r;
+            }
+            assertThat(received).isEqualTo(n);
+            assertThat(crc.getValue()).isEqualTo(TestOrigin.patternCrc(n));
+        }
+    }
+
+    @Test
     void hopByHopHeadersStayOnTheirHop() throws Exception {
         String answer = proxy.raw("GET " + origin.url("/echo/hop") + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             + "Connection: close, X-Secret\r\nX-Secret: s3cr3t\r\nKeep-Alive: timeout=5\r\n"

@@ -29,6 +29,8 @@ final class TestOrigin implements AutoCloseable {
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
     private final CountDownLatch release = new CountDownLatch(1);
+    private final Object progress = new Object();
+    private long bytesWritten;
 
     TestOrigin() throws IOException {
         this(HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0));
@@ -124,7 +126,26 @@ final class TestOrigin implements AutoCloseable {
                 }
                 out.write(block, 0, len);
                 done += len;
+                synchronized (progress) {
+                    bytesWritten += len;
+                    progress.notifyAll();
+                }
             }
+        }
+    }
+
+    /** Waits, at most max, until /bytes has written at least n bytes in all; whether it did. */
+    boolean awaitWritten(long n, java.time.Duration max) throws InterruptedException {
+        long deadline = System.nanoTime() + max.toNanos();
+        synchronized (progress) {
+            while (bytesWritten < n) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(progress, left);
+            }
+            return true;
         }
     }
 
