@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
 
 import org.junit.jupiter.api.AfterEach;
@@ -202,7 +204,7 @@ class ProxyForwardingTest {
             InputStream in = socket.getInputStream();
 
             // with no backpressure the proxy would swallow the whole body into memory while the client reads nothing
-            assertThat(origin.awaitWritten(n / 2, Duration.ofSeconds(2))).isFalse();
+            assertThat(origin.written.awaitAtLeast(n / 2, Duration.ofSeconds(2))).isFalse();
 
             readHead(in);
             CRC32 crc = new CRC32();
@@ -214,6 +216,39 @@ class ProxyForwardingTest {
             }
             assertThat(received).isEqualTo(n);
             assertThat(crc.getValue()).isEqualTo(TestOrigin.patternCrc(n));
+        }
+    }
+
+    @Test
+    void anOriginThatDoesNotReadHoldsBackTheClientAndThenGetsEverything() throws Exception {
+        long n = 128L * 1024 * 1024;
+        Progress sent = new Progress();
+        try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+            socket.setSoTimeout(20_000);
+            CompletableFuture<Void> upload = CompletableFuture.runAsync(() -> {
+                try (InputStream body = new PatternStream(n)) {
+                    OutputStream out = socket.getOutputStream();
+                    out.write(("POST " + origin.url("/hold") + " HTTP/1.1\r\nHost: x\r\nContent-Length: " + n
+                        + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    byte[] buf = new byte[65_536];
+                    for (int r; (r = body.read(buf)) > 0; ) {
+                        out.write(buf, 0, r);
+                        sent.add(r);
+                    }
+                    out.flush();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+
+            // with no backpressure the proxy would take the whole upload into memory while the origin reads nothing
+            assertThat(sent.awaitAtLeast(n / 2, Duration.ofSeconds(2))).isFalse();
+
+            origin.releaseHold();
+            upload.get(60, TimeUnit.SECONDS);
+            Map<String, String> echo = TestOrigin.parseEcho(body(readOneResponse(socket.getInputStream())));
+            assertThat(echo).containsEntry("length", Long.toString(n))
+                .containsEntry("crc", Long.toString(TestOrigin.patternCrc(n)));
         }
     }
 
