@@ -34,6 +34,16 @@ class ProxyLifecycleTest {
     }
 
     @Test
+    void idleClientConnectionIsClosedAfterTheIdleTimeout() throws Exception {
+        try (ProxyFixture proxy = new ProxyFixture(ProxyFixture.ALLOW_ALL, Map.of("idleTimeoutMillis", 200));
+             Socket socket = new Socket("127.0.0.1", proxy.port())) {
+            socket.setSoTimeout(10_000);
+
+            assertThat(socket.getInputStream().read()).isEqualTo(-1); // closed by the proxy, without an answer
+        }
+    }
+
+    @Test
     void startingTwiceIsRefused() throws Exception {
         try (ProxyFixture proxy = new ProxyFixture(ProxyFixture.ALLOW_ALL, Map.of())) {
             assertThatThrownBy(() -> proxy.server.start(ProxyOptions.parse(Map.of("port", 0))))
