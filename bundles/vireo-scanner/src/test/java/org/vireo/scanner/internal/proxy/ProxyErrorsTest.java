@@ -3,11 +3,16 @@ package org.vireo.scanner.internal.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +30,7 @@ class ProxyErrorsTest {
     @BeforeEach
     void start() throws Exception {
         origin = new TestOrigin();
-        proxy = new ProxyFixture(ProxyFixture.ALLOW_ALL, Map.of("originTimeoutMillis", 300,
+        proxy = new ProxyFixture(ProxyFixture.ALLOW_ALL, Map.of("originTimeoutMillis", 300, "connectTimeoutMillis", 300,
             "headerTimeoutMillis", 300, "dnsTimeoutMillis", 2000, "maxHeaderCount", 20, "maxHeaderBytes", 4096,
             "maxInitialLineBytes", 1024));
     }
@@ -95,6 +100,31 @@ class ProxyErrorsTest {
     void unknownHostIsABadGatewayNamingTheHost() throws Exception {
         assertThat(get("http://no-such-host.invalid/", "")).startsWith("HTTP/1.1 502")
             .contains("no-such-host.invalid");
+    }
+
+    @Test
+    void originThatDoesNotAcceptIsAGatewayTimeout() throws Exception {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        List<Socket> queued = new ArrayList<>();
+        try (ServerSocket full = new ServerSocket(0, 1, loopback)) {
+            // fill the accept queue: Linux then drops further SYNs, so a connect hangs until its timeout
+            while (queued.size() < 16) {
+                Socket s = new Socket();
+                queued.add(s);
+                try {
+                    s.connect(new InetSocketAddress(loopback, full.getLocalPort()), 200);
+                } catch (SocketTimeoutException e) {
+                    break;
+                }
+            }
+
+            assertThat(get("http://127.0.0.1:" + full.getLocalPort() + "/", "")).startsWith("HTTP/1.1 504")
+                .contains("timed out");
+        } finally {
+            for (Socket s : queued) {
+                s.close();
+            }
+        }
     }
 
     @Test
