@@ -363,28 +363,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         responseStarted = true;
         exchange.status = code;
         originReusable &= HttpUtil.isKeepAlive(response);
-        boolean chunked = HttpUtil.isTransferEncodingChunked(response);
-        boolean hasLength = response.headers().contains(HttpHeaderNames.CONTENT_LENGTH);
-        HopByHop.strip(response.headers());
-        boolean bodyless = headRequest || interim || code == 204 || code == 304;
-        if (!hasLength && !bodyless && (chunked || !http10Client)) {
-            if (http10Client) {
-                keepAlive = false; // an HTTP/1.0 client reads to the end of the connection
-            } else {
-                response.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-            }
-        } else if (!hasLength && !bodyless) {
-            keepAlive = false;
-        }
-        response.headers().add(HttpHeaderNames.VIA, via(response.protocolVersion()));
-        response.setProtocolVersion(HttpVersion.HTTP_1_1);
-        if (!interim) {
-            if (!keepAlive) {
-                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            } else if (http10Client) {
-                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-            }
-        }
+        keepAlive = ResponseFraming.prepare(response, headRequest, http10Client, keepAlive,
+            runtime.options().viaName());
         ctx.write(response);
     }
 

@@ -10,11 +10,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 
 import org.junit.jupiter.api.Test;
 
-/** The proxy's pure parts: header stripping, targets, the access log line, counters, the resolver's cache. */
+/** The proxy's pure parts: header stripping, response framing, targets, the access log line, counters, the resolver's cache. */
 class ProxyPartsTest {
 
     @Test
@@ -25,6 +29,40 @@ class ProxyPartsTest {
         HopByHop.strip(h);
 
         assertThat(h.names()).containsExactly("X-C");
+    }
+
+    @Test
+    void answerWithoutLengthIsChunkedForHttp11AndCloseDelimitedForHttp10() {
+        HttpResponse forHttp11 = originAnswer(HttpResponseStatus.OK);
+        HttpResponse forHttp10 = originAnswer(HttpResponseStatus.OK);
+
+        assertThat(ResponseFraming.prepare(forHttp11, false, false, true, "n1")).isTrue();
+        assertThat(ResponseFraming.prepare(forHttp10, false, true, true, "n1")).isFalse();
+
+        assertThat(forHttp11.headers().get("Transfer-Encoding")).isEqualTo("chunked");
+        assertThat(forHttp11.headers().get("Via")).isEqualTo("1.0 n1");
+        assertThat(forHttp11.headers().contains("X-Hop")).isFalse();
+        assertThat(forHttp11.protocolVersion()).isEqualTo(HttpVersion.HTTP_1_1);
+        assertThat(forHttp10.headers().contains("Transfer-Encoding")).isFalse();
+        assertThat(forHttp10.headers().get("Connection")).isEqualTo("close");
+    }
+
+    @Test
+    void bodylessAnswersGetNoChunkedFraming() {
+        HttpResponse head = originAnswer(HttpResponseStatus.OK);
+        HttpResponse notModified = originAnswer(HttpResponseStatus.NOT_MODIFIED);
+
+        assertThat(ResponseFraming.prepare(head, true, false, true, "n1")).isTrue();
+        assertThat(ResponseFraming.prepare(notModified, false, true, true, "n1")).isTrue();
+
+        assertThat(head.headers().contains("Transfer-Encoding")).isFalse();
+        assertThat(notModified.headers().get("Connection")).isEqualTo("keep-alive");
+    }
+
+    private static HttpResponse originAnswer(HttpResponseStatus status) {
+        HttpResponse r = new DefaultHttpResponse(HttpVersion.HTTP_1_0, status);
+        r.headers().set("Connection", "X-Hop").set("X-Hop", "1").set("Transfer-Encoding", "chunked");
+        return r;
     }
 
     @Test
