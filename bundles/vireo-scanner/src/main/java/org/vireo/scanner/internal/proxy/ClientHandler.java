@@ -122,7 +122,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             Object msg = pending.poll();
             if (msg instanceof HttpRequest request && state == State.IDLE) {
                 onRequest(request);
-            } else if (msg instanceof HttpContent content) {
+            } else if (msg instanceof HttpContent content && state != State.IDLE) {
                 onRequestContent(content);
             } else {
                 ReferenceCountUtil.release(msg);
