@@ -65,7 +65,7 @@ public class ScannerLabIT extends LabTestSupport {
             + Files.readString(rules));
         Files.move(next, rules, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        lab.awaitLog("n1", "rules .*rules.conf in force: 3 rules", 30);
+        lab.awaitLog("n1", "rules .*rules.conf in force: 2 rules", 30);
 
         String blocked = viaProxy("http://www.blocked.example/page");
         assertTrue(blocked, blocked.endsWith("403\n"));
@@ -76,7 +76,7 @@ public class ScannerLabIT extends LabTestSupport {
         Path access = lab.home("n1").resolve("data/log/access.log");
         List<String> lines = Files.readAllLines(access);
         assertEquals("one line per request: " + lines, 2, lines.size());
-        assertTrue(lines.get(0), lines.get(0).contains("\"url\":\"http://" + ORIGIN + ":" + ORIGIN_PORT + "/\"")
+        assertTrue(lines.get(0), lines.get(0).contains("\"target\":\"http://" + ORIGIN + ":" + ORIGIN_PORT + "/\"")
             && lines.get(0).contains("\"status\":200") && lines.get(0).contains("\"client\":\"10.77.0.100\""));
         assertTrue(lines.get(1), lines.get(1).contains("\"status\":403")
             && lines.get(1).contains("\"rule\":\"lab-block\""));
