@@ -42,10 +42,12 @@ class CommandsTest {
     void listAndShowSayWhatTheMonitorsSaw() throws Exception {
         try (ServerSocket origin = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             ConfiguredMonitor db = started(Map.of("name", "db", "type", "tcp", "host", "127.0.0.1",
-                "port", String.valueOf(origin.getLocalPort()), "intervalMillis", "100", "rise", "1",
-                "timeoutMillis", "100"), Health.UP);
+                "port", String.valueOf(origin.getLocalPort()), "intervalMillis", "1000", "rise", "1",
+                "timeoutMillis", "1000"), Health.UP);
             ConfiguredMonitor check = started(Map.of("name", "check", "type", "command", "command", "sh, -c, exit 3",
-                "intervalMillis", "100", "timeoutMillis", "100"), Health.DOWN);
+                // timeouts generous: on a loaded machine a fork can take longer than 100 ms, and a timed-out
+                // check would be shown instead of the exit status this test is about
+                "intervalMillis", "5000", "timeoutMillis", "5000"), Health.DOWN);
 
             String list = output(out -> ListCommand.print(List.of(db, check), Instant.now(), out));
             assertThat(list).containsPattern("check +\\| command \\| sh -c exit 3 +\\| DOWN +\\| +\\d+s \\| exit 3 +\\|")
@@ -56,7 +58,7 @@ class CommandsTest {
             assertThat(show).contains("Name:                  db").contains("Health:                UP for ")
                 .containsPattern("Last result: +success: connected in \\d+ ms")
                 .contains("Successes in a row:    1 of rise 1").contains("Failures in a row:     0 of fall 3")
-                .contains("Interval:              100 ms").contains("Configuration:")
+                .contains("Interval:              1000 ms").contains("Configuration:")
                 .contains("  host:                127.0.0.1").contains("  port:                " + origin.getLocalPort());
             db.stop();
             check.stop();

@@ -1,9 +1,9 @@
 package org.vireo.health.internal.monitor;
 
-import static org.vireo.health.internal.ConfigValues.bool;
-import static org.vireo.health.internal.ConfigValues.integer;
-import static org.vireo.health.internal.ConfigValues.list;
-import static org.vireo.health.internal.ConfigValues.text;
+import static org.vireo.config.ConfigValues.bool;
+import static org.vireo.config.ConfigValues.integer;
+import static org.vireo.config.ConfigValues.list;
+import static org.vireo.config.ConfigValues.text;
 
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -1,8 +1,8 @@
 package org.vireo.health.internal.track;
 
-import static org.vireo.health.internal.ConfigValues.integer;
-import static org.vireo.health.internal.ConfigValues.list;
-import static org.vireo.health.internal.ConfigValues.text;
+import static org.vireo.config.ConfigValues.integer;
+import static org.vireo.config.ConfigValues.list;
+import static org.vireo.config.ConfigValues.text;
 
 import java.util.ArrayList;
 import java.util.Arrays;

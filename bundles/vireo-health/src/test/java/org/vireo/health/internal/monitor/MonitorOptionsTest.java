@@ -89,7 +89,7 @@ class MonitorOptionsTest {
             .hasMessageContaining("host = '-x-': expected a host name or an IP address")
             .hasMessageContaining("port = 70000: expected 1-65535")
             .hasMessageContaining("intervalMillis = 50: expected 100-3600000")
-            .hasMessageContaining("timeoutMillis = 'soon': expected a whole number 1-3600000")
+            .hasMessageContaining("timeoutMillis = 'soon': expected a whole number, 1-3600000")
             .hasMessageContaining("rise = 0: expected 1-100")
             .hasMessageContaining("fall = 101: expected 1-100");
     }

@@ -1,5 +1,10 @@
 package org.vireo.scanner.internal.proxy;
 
+import static org.vireo.config.ConfigValues.bool;
+import static org.vireo.config.ConfigValues.integer;
+import static org.vireo.config.ConfigValues.list;
+import static org.vireo.config.ConfigValues.text;
+
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -94,62 +99,12 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
         }
     }
 
-    private static String text(Map<String, ?> raw, String key, String fallback) {
-        Object v = raw.get(key);
-        String s = v == null ? "" : String.valueOf(v).trim();
-        return s.isEmpty() ? fallback : s;
-    }
-
-    private static int integer(Map<String, ?> raw, String key, int fallback, int min, int max, String accepted,
-                               List<String> errors) {
-        String s = text(raw, key, "");
-        if (s.isEmpty()) {
-            return fallback;
-        }
-        try {
-            int value = Integer.parseInt(s);
-            if (value < min || value > max) {
-                errors.add(key + " = " + s + ": expected " + accepted);
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            errors.add(key + " = '" + s + "': expected a whole number, " + accepted);
-            return fallback;
-        }
-    }
-
-    private static boolean bool(Map<String, ?> raw, String key, boolean fallback, List<String> errors) {
-        String s = text(raw, key, "");
-        if (s.isEmpty()) {
-            return fallback;
-        }
-        if (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(s);
-        }
-        errors.add(key + " = '" + s + "': expected true or false");
-        return fallback;
-    }
-
-    /** A list key: a String[] from metatype, an Iterable, or a comma-separated string from a .cfg file. */
-    private static List<String> items(Map<String, ?> raw, String key) {
-        Object v = raw.get(key);
-        List<String> items = new ArrayList<>();
-        if (v instanceof String[] array) {
-            items.addAll(List.of(array));
-        } else if (v instanceof Iterable<?> iterable) {
-            iterable.forEach(o -> items.add(String.valueOf(o)));
-        } else if (v != null) {
-            items.addAll(List.of(String.valueOf(v).split(",")));
-        }
-        return items.stream().map(String::trim).filter(s -> !s.isEmpty()).toList();
-    }
-
     private static Set<Integer> ports(Map<String, ?> raw, String key, List<String> errors) {
         if (raw.get(key) == null) {
             return Set.of(443);
         }
         Set<Integer> ports = new TreeSet<>();
-        for (String item : items(raw, key)) {
+        for (String item : list(raw, key)) {
             try {
                 int p = Integer.parseInt(item);
                 if (p < 1 || p > 65_535) {
@@ -165,7 +120,7 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
 
     private static Map<String, String> users(Map<String, ?> raw, String key, List<String> errors) {
         Map<String, String> users = new LinkedHashMap<>();
-        for (String item : items(raw, key)) {
+        for (String item : list(raw, key)) {
             int colon = item.indexOf(':');
             String name = colon < 0 ? item : item.substring(0, colon);
             String hash = colon < 0 ? "" : item.substring(colon + 1).trim().toLowerCase(java.util.Locale.ROOT);

@@ -1,5 +1,7 @@
 package org.vireo.vip.internal.announce;
 
+import static org.vireo.config.ConfigValues.integer;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,23 +22,5 @@ record AnnounceOptions(int garpRepeat, int garpDelaySeconds, int garpRefreshSeco
             throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
         }
         return new AnnounceOptions(repeat, delay, refresh);
-    }
-
-    private static int integer(Map<String, ?> raw, String key, int fallback, int min, int max, List<String> errors) {
-        Object v = raw.get(key);
-        String s = v == null ? "" : String.valueOf(v).trim();
-        if (s.isEmpty()) {
-            return fallback;
-        }
-        try {
-            int value = Integer.parseInt(s);
-            if (value >= min && value <= max) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        errors.add(key + " = '" + s + "': expected a whole number " + min + "-" + max);
-        return fallback;
     }
 }

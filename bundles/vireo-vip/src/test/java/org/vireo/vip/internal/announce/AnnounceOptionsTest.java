@@ -18,8 +18,8 @@ class AnnounceOptionsTest {
     void everyBadKeyIsNamedWithWhatIsAccepted() {
         assertThatThrownBy(() -> AnnounceOptions.parse(Map.of("garpRepeat", "0", "garpRefreshSeconds", "x")))
             .hasMessageContaining("configuration org.vireo.vip refused")
-            .hasMessageContaining("garpRepeat = '0': expected a whole number 1-100")
-            .hasMessageContaining("garpRefreshSeconds = 'x': expected a whole number 0-86400");
+            .hasMessageContaining("garpRepeat = 0: expected 1-100")
+            .hasMessageContaining("garpRefreshSeconds = 'x': expected a whole number, 0-86400");
     }
 
     @Test

@@ -1,5 +1,10 @@
 package org.vireo.vrrp.internal.instance;
 
+import static org.vireo.config.ConfigValues.bool;
+import static org.vireo.config.ConfigValues.integer;
+import static org.vireo.config.ConfigValues.list;
+import static org.vireo.config.ConfigValues.text;
+
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -52,7 +57,7 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
         if (!INTERFACE.matcher(iface).matches()) {
             errors.add("interfaceName = '" + iface + "': expected 1-15 letters, digits, '.', '_' or '-'");
         }
-        int vrid = integer(raw, "vrid", -1, 1, 255, "1-255", errors);
+        int vrid = integer(raw, "vrid", null, 1, 255, "1-255", errors);
         int version = integer(raw, "version", 3, 2, 3, "2 or 3", errors);
         String family = text(raw, "addressFamily", "ipv4").toLowerCase(java.util.Locale.ROOT);
         boolean ipv6 = family.equals("ipv6");
@@ -92,62 +97,10 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
             vips, peers, virtualMac, Duration.ofSeconds(holdOff));
     }
 
-    private static String text(Map<String, ?> raw, String key, String fallback) {
-        Object v = raw.get(key);
-        String s = v == null ? "" : String.valueOf(v).trim();
-        return s.isEmpty() ? fallback : s;
-    }
-
-    private static int integer(Map<String, ?> raw, String key, int fallback, int min, int max, String accepted,
-                               List<String> errors) {
-        String s = text(raw, key, "");
-        if (s.isEmpty()) {
-            if (fallback < 0) {
-                errors.add(key + " is missing: expected " + accepted);
-            }
-            return fallback;
-        }
-        try {
-            int value = Integer.parseInt(s);
-            if (value < min || value > max) {
-                errors.add(key + " = " + s + ": expected " + accepted);
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            errors.add(key + " = '" + s + "': expected a whole number, " + accepted);
-            return fallback;
-        }
-    }
-
-    private static boolean bool(Map<String, ?> raw, String key, boolean fallback, List<String> errors) {
-        String s = text(raw, key, "");
-        if (s.isEmpty()) {
-            return fallback;
-        }
-        if (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(s);
-        }
-        errors.add(key + " = '" + s + "': expected true or false");
-        return fallback;
-    }
-
-    /** A list key: a String[] from metatype, or a comma-separated string from a .cfg file. */
+    /** Address literals of the family, from a list key; each bad one is named. */
     private static List<InetAddress> addresses(Map<String, ?> raw, String key, boolean ipv6, List<String> errors) {
-        Object v = raw.get(key);
-        List<String> items = new ArrayList<>();
-        if (v instanceof String[] array) {
-            items.addAll(List.of(array));
-        } else if (v instanceof Iterable<?> iterable) {
-            iterable.forEach(o -> items.add(String.valueOf(o)));
-        } else if (v != null) {
-            items.addAll(List.of(String.valueOf(v).split(",")));
-        }
         List<InetAddress> result = new ArrayList<>();
-        for (String item : items) {
-            String s = item.trim();
-            if (s.isEmpty()) {
-                continue;
-            }
+        for (String s : list(raw, key)) {
             InetAddress a = literal(s);
             if (a == null || ipv6 != (a instanceof Inet6Address)) {
                 errors.add(key + " holds '" + s + "': expected " + (ipv6 ? "IPv6" : "IPv4")

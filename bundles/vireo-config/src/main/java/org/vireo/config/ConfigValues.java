@@ -1,4 +1,4 @@
-package org.vireo.health.internal;
+package org.vireo.config;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +21,20 @@ public final class ConfigValues {
         return s.isEmpty() ? fallback : s;
     }
 
-    /** A whole number in {@code min..max}; absent: {@code fallback}, or an error if {@code fallback} is null. */
+    /** A whole number in {@code min..max}, described to the operator as {@code min-max}. */
     public static int integer(Map<String, ?> raw, String key, Integer fallback, int min, int max, List<String> errors) {
+        return integer(raw, key, fallback, min, max, min + "-" + max, errors);
+    }
+
+    /**
+     * A whole number in {@code min..max}; absent: {@code fallback}, or an error if {@code fallback} is null (a
+     * required key).
+     *
+     * @param accepted what is accepted, for the message ({@code "1-255 (255: the address owner)"})
+     */
+    public static int integer(Map<String, ?> raw, String key, Integer fallback, int min, int max, String accepted,
+                              List<String> errors) {
         String s = text(raw, key, "");
-        String accepted = min + "-" + max;
         if (s.isEmpty()) {
             if (fallback == null) {
                 errors.add(key + " is missing: expected " + accepted);
@@ -39,7 +49,7 @@ public final class ConfigValues {
             }
             return value;
         } catch (NumberFormatException e) {
-            errors.add(key + " = '" + s + "': expected a whole number " + accepted);
+            errors.add(key + " = '" + s + "': expected a whole number, " + accepted);
             return fallback == null ? min : fallback;
         }
     }

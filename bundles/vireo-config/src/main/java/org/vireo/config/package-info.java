@@ -1,0 +1,7 @@
+/**
+ * Reading configuration values the way every Vireo bundle refuses a bad one: naming the key, the value and what
+ * would be accepted (DESIGN: configuration).
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("0.1.0")
+package org.vireo.config;

@@ -1,0 +1,54 @@
+package org.vireo.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class ConfigValuesTest {
+
+    private final List<String> errors = new ArrayList<>();
+
+    @Test
+    void absentOrBlankValuesTakeTheFallback() {
+        Map<String, Object> raw = Map.of("blank", "  ");
+
+        assertThat(ConfigValues.text(raw, "blank", "x")).isEqualTo("x");
+        assertThat(ConfigValues.integer(raw, "n", 7, 1, 10, errors)).isEqualTo(7);
+        assertThat(ConfigValues.bool(raw, "b", true, errors)).isTrue();
+        assertThat(ConfigValues.list(raw, "l")).isEmpty();
+        assertThat(errors).isEmpty();
+    }
+
+    @Test
+    void badNumbersAreNamedWithWhatIsAccepted() {
+        Map<String, Object> raw = Map.of("low", "0", "word", "many", "typed", 300);
+
+        ConfigValues.integer(raw, "low", 5, 1, 10, errors);
+        ConfigValues.integer(raw, "word", 5, 1, 10, "1-10 (10: most)", errors);
+        ConfigValues.integer(raw, "typed", 5, 1, 255, errors);
+        ConfigValues.integer(raw, "required", null, 1, 255, errors);
+
+        assertThat(errors).containsExactly("low = 0: expected 1-10", "word = 'many': expected a whole number, 1-10 (10: most)",
+            "typed = 300: expected 1-255", "required is missing: expected 1-255");
+    }
+
+    @Test
+    void booleansAnyCaseAndNothingElse() {
+        Map<String, Object> raw = Map.of("a", "TRUE", "b", "yes");
+
+        assertThat(ConfigValues.bool(raw, "a", false, errors)).isTrue();
+        assertThat(ConfigValues.bool(raw, "b", false, errors)).isFalse();
+        assertThat(errors).containsExactly("b = 'yes': expected true or false");
+    }
+
+    @Test
+    void listsFromACfgStringAnArrayOrACollection() {
+        assertThat(ConfigValues.list(Map.of("k", " web, ,db "), "k")).containsExactly("web", "db");
+        assertThat(ConfigValues.list(Map.of("k", new String[] {"a ", "b"}), "k")).containsExactly("a", "b");
+        assertThat(ConfigValues.list(Map.of("k", List.of(1, 2)), "k")).containsExactly("1", "2");
+    }
+}
