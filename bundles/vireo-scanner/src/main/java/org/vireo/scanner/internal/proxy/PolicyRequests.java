@@ -1,0 +1,29 @@
+package org.vireo.scanner.internal.proxy;
+
+import java.net.InetAddress;
+import java.util.Optional;
+
+import org.vireo.scanner.internal.policy.RequestFacts;
+
+/**
+ * What the policy sees of a request, derived from its request line exactly as the proxy derives it, for
+ * {@code scanner:check}: one parser ({@link Target}) for both, so the check cannot disagree with the proxy.
+ */
+public final class PolicyRequests {
+
+    private PolicyRequests() {
+    }
+
+    /**
+     * @param client the client's address
+     * @param method the request method, upper case; {@code CONNECT} takes {@code host:port}, every other method an
+     *               absolute http URI
+     * @param target the request target as on the request line
+     * @return the facts, or empty when the target is not one the proxy would accept for this method
+     */
+    public static Optional<RequestFacts> of(InetAddress client, String method, String target) {
+        Target parsed = "CONNECT".equals(method) ? Target.authority(target) : Target.absolute(target);
+        return Optional.ofNullable(parsed)
+            .map(t -> new RequestFacts(client, method, t.host(), t.port(), t.url()));
+    }
+}
