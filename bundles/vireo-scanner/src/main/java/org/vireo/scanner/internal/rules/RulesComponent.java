@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
@@ -37,6 +38,7 @@ public class RulesComponent implements Policy {
     // reloads take this lock, not the component's: deactivate holds that one while it waits for the watcher thread
     private final Object reloading = new Object();
     private volatile RuleSet current;
+    private volatile String lastRefusal;
     private volatile RulesOptions options;
     private DirectoryWatcher watcher;
 
@@ -77,6 +79,11 @@ public class RulesComponent implements Policy {
         return current;
     }
 
+    /** Why the last reload was refused (the rules in force stayed), or empty when the last one loaded. */
+    public Optional<String> lastRefusal() {
+        return Optional.ofNullable(lastRefusal);
+    }
+
     @Override
     public Verdict decide(RequestFacts request) {
         return current.decide(request);
@@ -94,8 +101,10 @@ public class RulesComponent implements Policy {
             RulesLoadResult result = loader.load(options.file());
             if (result instanceof RulesLoadResult.Refused refused) {
                 LOG.error(refused.message());
+                lastRefusal = refused.message();
                 return;
             }
+            lastRefusal = null;
             RuleSet next = ((RulesLoadResult.Loaded) result).ruleSet();
             if (next.contentHash().equals(current.contentHash()) && next.source().equals(current.source())) {
                 return;

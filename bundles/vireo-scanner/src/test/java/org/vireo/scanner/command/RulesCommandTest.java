@@ -1,0 +1,63 @@
+package org.vireo.scanner.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vireo.scanner.internal.rules.ActivatedRules;
+
+class RulesCommandTest {
+
+    @TempDir
+    Path folder;
+
+    private String show(ActivatedRules rules) throws Exception {
+        RulesCommand command = new RulesCommand();
+        command.rules = rules.component();
+        return ShellOutput.of(command::execute);
+    }
+
+    @Test
+    void showsTheFileTheRulesAndTheLists() throws Exception {
+        Files.createDirectories(folder.resolve("lists"));
+        Files.writeString(folder.resolve("lists/adult.txt"), "adult.example\nmore.example\n");
+        Files.writeString(folder.resolve("rules.conf"), """
+            rule lab allow client 10.1.0.0/16 domain .lab.example
+            rule adult block "adult content" category adult
+            default block "not on the list"
+            """);
+        try (ActivatedRules rules = new ActivatedRules(folder.resolve("rules.conf"))) {
+            String output = show(rules);
+
+            assertThat(output).contains("File:      " + folder.resolve("rules.conf"))
+                .contains("SHA-256:   " + rules.component().current().contentHash())
+                .contains("Rules:     2")
+                .contains("Default:   block (the default): not on the list")
+                .containsPattern("1 \\| lab +\\| allow +\\| +\\| client 10.1.0.0/16 domain .lab.example")
+                .containsPattern("2 \\| adult +\\| block +\\| adult content \\| category adult")
+                .containsPattern("category adult \\| " + folder.resolve("lists/adult.txt") + " +\\| +2 \\|")
+                .doesNotContain("refused");
+        }
+    }
+
+    @Test
+    void saysWhyTheLastReloadWasRefusedUntilAFileLoads() throws Exception {
+        Path file = folder.resolve("rules.conf");
+        Files.writeString(file, "rule ads block domain ads.example\n");
+        try (ActivatedRules rules = new ActivatedRules(file)) {
+            Files.writeString(file, "rule ads block domain ads.example\nrule ads allow\n");
+            rules.reload();
+
+            assertThat(show(rules)).contains("Rules:     1").contains("Last reload refused: ")
+                .contains("rule name 'ads' is already used on line 1");
+
+            Files.writeString(file, "rule ads block domain ads.example\nrule other allow\n");
+            rules.reload();
+
+            assertThat(show(rules)).contains("Rules:     2").doesNotContain("refused");
+        }
+    }
+}
