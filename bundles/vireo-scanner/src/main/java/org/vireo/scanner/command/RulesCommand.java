@@ -69,12 +69,8 @@ public class RulesCommand implements Action {
         table.column("Entries").alignRight();
         table.column("Memory").alignRight();
         for (RuleSet.ListInfo list : ruleSet.lists()) {
-            table.addRow().addContent(list.name(), list.file(), list.entries(), mebibytes(list.memoryBytes()));
+            table.addRow().addContent(list.name(), list.file(), list.entries(), Sizes.mebibytes(list.memoryBytes()));
         }
         return table;
-    }
-
-    static String mebibytes(long bytes) {
-        return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
     }
 }
