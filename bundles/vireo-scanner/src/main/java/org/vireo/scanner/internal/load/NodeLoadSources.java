@@ -4,21 +4,26 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryUsage;
-import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The figures of this node: CPU from the JVM's platform bean, heap, {@code meminfo}, the proxy's counters. */
+/** The figures of this node: CPU from the JVM's operating system bean, heap, {@code meminfo}, the proxy's counters. */
 final class NodeLoadSources implements LoadSources {
 
     private static final Logger LOG = LoggerFactory.getLogger(NodeLoadSources.class);
 
-    private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    private final MBeanServer platform = ManagementFactory.getPlatformMBeanServer();
+    private final ObjectName operatingSystem;
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final Path meminfo;
     private final Supplier<Optional<ProxyTraffic>> proxy;
@@ -31,16 +36,33 @@ final class NodeLoadSources implements LoadSources {
     NodeLoadSources(Path meminfo, Supplier<Optional<ProxyTraffic>> proxy) {
         this.meminfo = meminfo;
         this.proxy = proxy;
+        try {
+            operatingSystem = new ObjectName(ManagementFactory.OPERATING_SYSTEM_MXBEAN_NAME);
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalStateException(e); // a JDK constant
+        }
     }
 
     @Override
     public double processCpu() {
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuLoad() : -1;
+        return cpu("ProcessCpuLoad");
     }
 
     @Override
     public double systemCpu() {
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getCpuLoad() : -1;
+        return cpu("CpuLoad");
+    }
+
+    /**
+     * An attribute of com.sun.management.OperatingSystemMXBean, read through JMX rather than by casting: Karaf's
+     * system bundle does not export com.sun.management, so importing it would leave the bundle unresolved.
+     */
+    private double cpu(String attribute) {
+        try {
+            return ((Number) platform.getAttribute(operatingSystem, attribute)).doubleValue();
+        } catch (JMException | ClassCastException e) {
+            return -1; // not this JVM's bean: unknown
+        }
     }
 
     @Override

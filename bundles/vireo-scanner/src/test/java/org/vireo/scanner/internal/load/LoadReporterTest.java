@@ -21,6 +21,8 @@ class LoadReporterTest {
             assertThat(first.heapUsedBytes()).isPositive();
             assertThat(first.heapMaxBytes()).isGreaterThanOrEqualTo(first.heapUsedBytes());
             assertThat(first.activeConnections()).isZero(); // no proxy
+            assertThat(first.systemCpu()).isBetween(-1.0, 1.0); // read through JMX: an unknown attribute is -1
+            assertThat(first.memoryTotalBytes()).isPositive(); // the build runs on Linux
 
             CompletableFuture<Thread> thread = new CompletableFuture<>();
             CompletableFuture<LoadSample> next = new CompletableFuture<>();
