@@ -1,6 +1,7 @@
 package org.vireo.scanner.command;
 
 import java.net.InetAddress;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 import io.netty.util.NetUtil;
@@ -72,7 +73,7 @@ public class CheckCommand implements Action {
             throw new IllegalArgumentException("--method '" + m + "': expected a method name such as GET, POST or"
                 + " CONNECT");
         }
-        String upper = m.toUpperCase(java.util.Locale.ROOT);
+        String upper = m.toUpperCase(Locale.ROOT);
         return PolicyRequests.of(address, upper, url).orElseThrow(() -> new IllegalArgumentException(
             "CONNECT".equals(upper)
                 ? "url '" + url + "': CONNECT needs host:port (such as example.com:443 or [2001:db8::1]:443)"
