@@ -14,7 +14,8 @@ import org.junit.Test;
  * A scanning node in the lab, as a client meets it: curl in the client's namespace uses the node as its proxy
  * for a web server in the origin's namespace. An allowed request reaches the origin; a host the rules block gets
  * the block page without reaching anything; both are in the node's access log; and the rules file the
- * distribution ships (private ranges only) lets a lab client through.
+ * distribution ships (private ranges only) lets a lab client through. scanner:check, scanner:rules and
+ * scanner:load answer on the running node.
  */
 public class ScannerLabIT extends LabTestSupport {
 
@@ -72,6 +73,14 @@ public class ScannerLabIT extends LabTestSupport {
         assertTrue(blocked, blocked.contains("lab-block"));
         assertTrue(blocked, blocked.contains("blocked in the lab"));
         assertTrue(blocked, blocked.contains("http://www.blocked.example/page"));
+
+        // what the operator's commands say about the same node
+        String check = lab.cli("n1", "scanner:check --client 10.77.0.100 http://www.blocked.example/page");
+        assertTrue(check, check.contains("verdict: block (rule lab-block): blocked in the lab"));
+        String shown = lab.cli("n1", "scanner:rules");
+        assertTrue(shown, shown.contains("lab-block") && shown.contains("local-clients"));
+        String load = lab.cli("n1", "scanner:load");
+        assertTrue(load, load.contains("Active connections") && load.contains("Requests last second"));
 
         Path access = lab.home("n1").resolve("data/log/access.log");
         List<String> lines = Files.readAllLines(access);
