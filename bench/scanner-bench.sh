@@ -17,7 +17,7 @@
 #   2. wrk -t1 -cCONNS -dSECS --latency per rep, per body: direct, squid, vireo (the order rotates per rep);
 #      CPU per request = utime+stime delta of the proxy process (/proc/PID/stat) / wrk's request count
 #   3. the big list: rules.conf naming it is renamed into place while wrk runs against Vireo; time from the
-#      rename to the "rules ... in force" line, heap used (jcmd GC.heap_info after GC.run) before/after,
+#      rename to the "rules ... in force" line, live heap before/after (jcmd GC.class_histogram: full GC, total),
 #      and wrk's errors and non-2xx during the swap (the previous rule set must keep serving)
 #   4. results.tsv, swap.tsv and summary.md (medians, ratios Vireo/Squid and Vireo/direct) in OUTDIR
 set -uo pipefail
@@ -229,7 +229,7 @@ run_one() { # rep body target secs
   if [ -n "$pid" ]; then
     cpu=$(awk -v a="$c0" -v b="$c1" -v hz="$HZ" -v el="$(awk -v x="$t0" -v y="$t1" 'BEGIN{print y-x}')" \
       'BEGIN{printf "%.0f", (b-a)/hz/el*100}')
-    us=$(awk -v a="$c0" -v b="$c1" -v hz="$HZ" -v n="$n" 'BEGIN{printf "%.1f", n>0 ? (b-a)/hz*1e6/n : 0}')
+    us=$(awk -v a="$c0" -v b="$c1" -v hz="$HZ" -v n="$n" 'BEGIN{printf "%.1f", (n > 0 ? (b-a)/hz*1e6/n : 0)}')
   fi
   printf '%s\t%s\t%s\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rps" "$p50" "$p99" "$n" "$non" "$serr" "$cpu" "$us" \
     | tee -a "$RES" | sed 's/^/  /'
@@ -243,7 +243,7 @@ for rep in $(seq 1 "$REPS"); do
   for b in $BODIES; do
     for t in "${order[@]}"; do
       if $PROFILE && [ "$rep" = "$REPS" ] && [ "$b" = 1k ] && [ "$t" = vireo ]; then
-        jcmd "$JPID" JFR.start name=bench duration=$((DUR > 10 ? 10 : DUR))s filename="$OUT/vireo-1k.jfr" >/dev/null 2>&1
+        jcmd "$JPID" JFR.start name=bench settings=profile duration=$((DUR > 10 ? 10 : DUR))s filename="$OUT/vireo-1k.jfr" >/dev/null 2>&1
       fi
       run_one "$rep" "$b" "$t" "$DUR"
     done
@@ -252,9 +252,8 @@ done
 log "access logs: squid $(wc -l <"$W/squid/access.log") lines, vireo $(cat "$VH"/data/log/access*.log 2>/dev/null | wc -l) lines"
 
 # ---------------------------------------------------------------- the big list, swapped in under load
-heap_used_kb() { # GC.run then the heap used, in KB (G1 and Parallel print "used NNNK")
-  jcmd "$JPID" GC.run >/dev/null 2>&1
-  jcmd "$JPID" GC.heap_info 2>/dev/null | grep -m1 -oE 'used [0-9]+K' | grep -oE '[0-9]+'
+heap_used_kb() { # live heap in KB: GC.class_histogram runs a full GC first, then sums what is left
+  jcmd "$JPID" GC.class_histogram 2>/dev/null | awk '$1=="Total"{printf "%d", $3/1024}'
 }
 mklist "$NBIG" "$VH/etc/vireo/lists-big.txt"
 sleep 3   # a new file in the rules folder may trigger a reload of the old rules: let it pass first
