@@ -52,7 +52,8 @@ for p in 18081 3128 3129; do
   if ss -Hltn "sport = :$p" | grep -q .; then echo "port $p busy, abort" >&2; exit 1; fi
 done
 
-mkdir -p "$OUT/raw"; rm -rf "$W"; mkdir -p "$W/www" "$W/squid" "$W/vireo"; chmod 755 "$W" "$W/www"
+mkdir -p "$OUT/raw"; OUT=$(cd "$OUT" && pwd)   # absolute: the JVM (JFR) writes there from its own folder
+rm -rf "$W"; mkdir -p "$W/www" "$W/squid" "$W/vireo"; chmod 755 "$W" "$W/www"
 chown proxy:proxy "$W/squid"
 RES=$OUT/results.tsv
 exec > >(tee -a "$OUT/harness.log") 2>&1
