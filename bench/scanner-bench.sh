@@ -260,7 +260,9 @@ mklist "$NBIG" "$VH/etc/vireo/lists-big.txt"
 sleep 3   # a new file in the rules folder may trigger a reload of the old rules: let it pass first
 h0=$(heap_used_kb); rss0=$(awk '/VmRSS/{print $2}' "/proc/$JPID/status")
 SWAPDUR=$((DUR * 2 > 20 ? DUR * 2 : 20))
-wrk_to vireo 1k "$SWAPDUR" "$CONNS" >"$OUT/raw/swap-wrk.txt" 2>&1 &
+# started here, not through wrk_to: $! is then timeout's PID, which passes a TERM on to wrk
+timeout $((SWAPDUR + 30)) wrk -t1 -c"$CONNS" -d"${SWAPDUR}s" --latency -s "$W/abs-1k.lua" "http://$VIREO" \
+  >"$OUT/raw/swap-wrk.txt" 2>&1 &
 BG_WRK=$!
 sleep 3
 off=$(stat -c %s "$KLOG"); t0=$EPOCHREALTIME
