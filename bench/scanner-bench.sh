@@ -195,6 +195,7 @@ for b in 1k 64k; do
   printf 'wrk.path = "http://%s/%s.bin"\nwrk.headers["Host"] = "%s"\n' "$ORIGIN" "$b" "$ORIGIN" >"$W/abs-$b.lua"
 done
 cpu_ticks() { awk '{s=$0; sub(/^.*\) /,"",s); split(s,f," "); print f[12]+f[13]}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+origin_accepts() { curl -s "http://$ORIGIN/nginx_status" | awk 'NR==3{print $1}'; }
 target_pid() { case $1 in squid) echo "$SQ_PID";; vireo) echo "$JPID";; *) echo "";; esac; }
 wrk_to() { # target body secs conns -> wrk (bounded by timeout) on stdout
   local url
@@ -219,12 +220,13 @@ print(g(r'^Requests/sec:\s+([\d.]+)') or 'nan', '%.2f' % ms(g(r'^\s+50%\s+(\S+)'
       g(r'Non-2xx or 3xx responses:\s+(\d+)') or 0, sum(map(int, se.groups())) if se else 0)
 PY
 }
-printf 'rep\tbody\ttarget\treq_s\tp50_ms\tp99_ms\trequests\tnon2xx\tsock_err\tproxy_cpu_pct\tproxy_us_req\n' >"$RES"
+printf 'rep\tbody\ttarget\treq_s\tp50_ms\tp99_ms\trequests\tnon2xx\tsock_err\tproxy_cpu_pct\tproxy_us_req\torigin_conns\n' >"$RES"
 run_one() { # rep body target secs
   local raw=$OUT/raw/$1-$2-$3.txt pid c0 c1 t0 t1 rps p50 p99 n non serr
+  local a0 a1; a0=$(origin_accepts)
   pid=$(target_pid "$3"); c0=$([ -n "$pid" ] && cpu_ticks "$pid" || echo 0); t0=$EPOCHREALTIME
   wrk_to "$3" "$2" "$4" "$CONNS" >"$raw" 2>&1
-  t1=$EPOCHREALTIME; c1=$([ -n "$pid" ] && cpu_ticks "$pid" || echo 0)
+  t1=$EPOCHREALTIME; c1=$([ -n "$pid" ] && cpu_ticks "$pid" || echo 0); a1=$(origin_accepts)
   read -r rps p50 p99 n non serr < <(parse_wrk "$raw")
   local cpu=- us=-
   if [ -n "$pid" ]; then
@@ -232,7 +234,8 @@ run_one() { # rep body target secs
       'BEGIN{printf "%.0f", (b-a)/hz/el*100}')
     us=$(awk -v a="$c0" -v b="$c1" -v hz="$HZ" -v n="$n" 'BEGIN{printf "%.1f", (n > 0 ? (b-a)/hz*1e6/n : 0)}')
   fi
-  printf '%s\t%s\t%s\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rps" "$p50" "$p99" "$n" "$non" "$serr" "$cpu" "$us" \
+  # origin_conns: connections nginx accepted during the run (about CONNS when keep-alive to the origin works)
+  printf '%s\t%s\t%s\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rps" "$p50" "$p99" "$n" "$non" "$serr" "$cpu" "$us" "$((a1 - a0 - 1))" \
     | tee -a "$RES" | sed 's/^/  /'
 }
 log "warm-up 3 s each (not counted)"
