@@ -2,10 +2,11 @@
 # scanner-bench.sh - the Vireo scanner proxy against Squid and going direct (issue 6), in one interleaved run
 #
 #   bench/scanner-bench.sh [-o OUTDIR] [-r REPS] [-d SECS] [-C CONNS] [-n LIST] [-m BIGLIST] [-b "1k 64k"]
-#                          [-t TARBALL] [-P]
+#                          [-t TARBALL] [-P] [-V 'proxy.cfg line' (repeatable)]
 #   defaults: -r 3 -d 10 -C 64 -n 100000 -m 1000000 -b "1k 64k"
 #             -t karaf-assembly/target/vireo-*.tar.gz (build it first: mvn -o ... install -DskipITs)
-#             output in bench/results/scanner-<UTC ts>/; -P records a 10 s JFR profile of Vireo (1k, last rep)
+#             output in bench/results/scanner-<UTC ts>/; -P records a 10 s JFR profile of Vireo (1k, last rep);
+#             -V adds a line to etc/org.vireo.scanner.proxy.cfg, e.g. -V "poolMaxIdlePerHost = 64"
 #
 # Everything listens on 127.0.0.1 and every process started here is stopped by PID (trap on exit):
 #   origin  nginx 127.0.0.1:18081, /1k.bin and /64k.bin, /nginx_status
@@ -23,11 +24,12 @@
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
-REPS=3; DUR=10; CONNS=64; NLIST=100000; NBIG=1000000; BODIES="1k 64k"; PROFILE=false
+REPS=3; DUR=10; CONNS=64; NLIST=100000; NBIG=1000000; BODIES="1k 64k"; PROFILE=false; PROXY_CFG=()
 TARBALL=$(ls "$TOP"/karaf-assembly/target/vireo-*.tar.gz 2>/dev/null | head -1)
 OUT=$HERE/results/scanner-$(date -u +%Y%m%dT%H%M%SZ)
-usage() { sed -n 2,24p "$0"; exit 2; }
-while getopts "o:r:d:C:n:m:b:t:Ph" o; do case $o in
+usage() { sed -n 2,25p "$0"; exit 2; }
+while getopts "o:r:d:C:n:m:b:t:PV:h" o; do case $o in
+  V) PROXY_CFG+=("$OPTARG");;
   o) OUT=$OPTARG;; r) REPS=$OPTARG;; d) DUR=$OPTARG;; C) CONNS=$OPTARG;; n) NLIST=$OPTARG;;
   m) NBIG=$OPTARG;; b) BODIES=$OPTARG;; t) TARBALL=$OPTARG;; P) PROFILE=true;; *) usage;; esac; done
 for v in REPS DUR CONNS NLIST NBIG; do
@@ -139,7 +141,7 @@ tar xzf "$TARBALL" -C "$VH" --strip-components=1 || { log "cannot unpack $TARBAL
 rm -f "$VH"/etc/org.vireo.vrrp.instance-*.cfg
 printf '%s\n' "name = bench" "managementAddress = 127.0.0.1" "interfaceName = lo" "role = scanner" \
   >"$VH/etc/org.vireo.node.cfg"
-printf '%s\n' "listenAddress = 127.0.0.1" "port = 3129" >"$VH/etc/org.vireo.scanner.proxy.cfg"
+printf '%s\n' "listenAddress = 127.0.0.1" "port = 3129" "${PROXY_CFG[@]}" >"$VH/etc/org.vireo.scanner.proxy.cfg"
 # Karaf's own listeners on loopback too (ssh, JMX)
 sed -i 's/^#\?\s*sshHost\s*=.*/sshHost = 127.0.0.1/' "$VH/etc/org.apache.karaf.shell.cfg" 2>/dev/null
 sed -i -e 's/^#\?\s*rmiRegistryHost\s*=.*/rmiRegistryHost = 127.0.0.1/' \
@@ -175,7 +177,7 @@ log "vireo: $(grep -E 'rules .* in force' "$KLOG" | tail -1 | sed 's/.*| //')"
 {
   echo "# scanner-bench $(date -u +%FT%TZ) host=$(hostname) kernel=$(uname -r) cpus=$(nproc) mem=$(free -g | awk '/Mem:/{print $2}')G"
   echo "# $(squid -v | head -1) | $(nginx -v 2>&1) | $(wrk -v 2>&1 | head -1) | $(java -version 2>&1 | head -1) | $(basename "$TARBALL")"
-  echo "# reps=$REPS dur=${DUR}s wrk -t1 -c$CONNS --latency; bodies: $BODIES; list $NLIST names; big list $NBIG"
+  echo "# reps=$REPS dur=${DUR}s wrk -t1 -c$CONNS --latency; bodies: $BODIES; list $NLIST names; big list $NBIG; vireo proxy.cfg extra: ${PROXY_CFG[*]:-none}"
 } | tee "$OUT/meta.txt"
 
 # ---------------------------------------------------------------- checks
