@@ -5,6 +5,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -46,7 +47,11 @@ final class Watchers {
      */
     void announce(MonitorStatus status) {
         pending.add(status);
-        executor.execute(this::tellPending);
+        try {
+            executor.execute(this::tellPending);
+        } catch (RejectedExecutionException e) {
+            pending.clear(); // the scheduler is shut down: the monitors are stopping and nobody is left to tell
+        }
     }
 
     private void tellPending() {
