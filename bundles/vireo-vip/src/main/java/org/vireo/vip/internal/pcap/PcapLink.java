@@ -212,7 +212,9 @@ final class PcapLink {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            failure = "capture on " + name + " failed: " + e;
+            // libpcap reports a vanished interface at once (sooner than the watch): say it as the watch would
+            String unusable = PcapErrors.unusable(name);
+            failure = unusable != null ? unusable : "capture on " + name + " failed: " + e.getMessage();
         } finally {
             running = false;
             closeQuietly(receive);
