@@ -2,10 +2,12 @@
 # scanner-bench.sh - the Vireo scanner proxy against Squid and going direct (issue 6), in one interleaved run
 #
 #   bench/scanner-bench.sh [-o OUTDIR] [-r REPS] [-d SECS] [-C CONNS] [-n LIST] [-m BIGLIST] [-b "1k 64k"]
-#                          [-t TARBALL] [-P] [-V 'proxy.cfg line' (repeatable)]
+#                          [-t TARBALL] [-P] [-F] [-V 'proxy.cfg line' (repeatable)]
 #   defaults: -r 3 -d 10 -C 64 -n 100000 -m 1000000 -b "1k 64k"
 #             -t karaf-assembly/target/vireo-*.tar.gz (build it first: mvn -o ... install -DskipITs)
 #             output in bench/results/scanner-<UTC ts>/; -P records a 10 s JFR profile of Vireo (1k, last rep);
+#             -F records the same run with perf (Java frames named through jcmd Compiler.perfmap):
+#             the top DSOs and symbols of the JVM's CPU time, kernel included;
 #             -V adds a line to etc/org.vireo.scanner.proxy.cfg, e.g. -V "poolMaxIdlePerHost = 64"
 #
 # Everything listens on 127.0.0.1 and every process started here is stopped by PID (trap on exit):
@@ -24,14 +26,14 @@
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
-REPS=3; DUR=10; CONNS=64; NLIST=100000; NBIG=1000000; BODIES="1k 64k"; PROFILE=false; PROXY_CFG=()
+REPS=3; DUR=10; CONNS=64; NLIST=100000; NBIG=1000000; BODIES="1k 64k"; PROFILE=false; PERF=false; PROXY_CFG=()
 TARBALL=$(ls "$TOP"/karaf-assembly/target/vireo-*.tar.gz 2>/dev/null | head -1)
 OUT=$HERE/results/scanner-$(date -u +%Y%m%dT%H%M%SZ)
 usage() { sed -n 2,25p "$0"; exit 2; }
-while getopts "o:r:d:C:n:m:b:t:PV:h" o; do case $o in
+while getopts "o:r:d:C:n:m:b:t:PFV:h" o; do case $o in
   V) PROXY_CFG+=("$OPTARG");;
   o) OUT=$OPTARG;; r) REPS=$OPTARG;; d) DUR=$OPTARG;; C) CONNS=$OPTARG;; n) NLIST=$OPTARG;;
-  m) NBIG=$OPTARG;; b) BODIES=$OPTARG;; t) TARBALL=$OPTARG;; P) PROFILE=true;; *) usage;; esac; done
+  m) NBIG=$OPTARG;; b) BODIES=$OPTARG;; t) TARBALL=$OPTARG;; P) PROFILE=true;; F) PERF=true;; *) usage;; esac; done
 for v in REPS DUR CONNS NLIST NBIG; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "$v = '${!v}': expected a positive whole number" >&2; exit 2; }
 done
@@ -240,8 +242,8 @@ run_one() { # rep body target secs
   printf '%s\t%s\t%s\t%.0f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rps" "$p50" "$p99" "$n" "$non" "$serr" "$cpu" "$us" "$((a1 - a0 - 1))" \
     | tee -a "$RES" | sed 's/^/  /'
 }
-log "warm-up 3 s each (not counted)"
-for b in $BODIES; do for t in direct squid vireo; do run_one w "$b" "$t" 3 >/dev/null; done; done
+log "warm-up 10 s each (not counted; the JVM compiles its hot paths in the first seconds)"
+for b in $BODIES; do for t in direct squid vireo; do run_one w "$b" "$t" 10 >/dev/null; done; done
 TARGETS=(direct squid vireo)
 for rep in $(seq 1 "$REPS"); do
   k=$(( (rep - 1) % 3 )); order=("${TARGETS[@]:k}" "${TARGETS[@]:0:k}")
@@ -250,6 +252,10 @@ for rep in $(seq 1 "$REPS"); do
     for t in "${order[@]}"; do
       if $PROFILE && [ "$rep" = "$REPS" ] && [ "$b" = 1k ] && [ "$t" = vireo ]; then
         jcmd "$JPID" JFR.start name=bench settings=profile duration=$((DUR > 10 ? 10 : DUR))s filename="$OUT/vireo-1k.jfr" >/dev/null 2>&1
+      fi
+      if $PERF && [ "$rep" = "$REPS" ] && [ "$b" = 1k ] && [ "$t" = vireo ]; then
+        perf record -q -F 499 -g -p "$JPID" -o "$OUT/vireo-1k.perf.data" -- sleep "$((DUR > 10 ? 10 : DUR))" >/dev/null 2>&1 &
+        PERF_PID=$!
       fi
       run_one "$rep" "$b" "$t" "$DUR"
     done
@@ -288,6 +294,15 @@ if $PROFILE && [ -f "$OUT/vireo-1k.jfr" ]; then
     | awk '/stackTrace = \[/{getline; sub(/^ +/,""); sub(/ +line:.*/,""); print}' | sort | uniq -c | sort -rn | head -25 \
     >"$OUT/vireo-1k-top-frames.txt"
   log "JFR top frames (Vireo, 1k):"; head -15 "$OUT/vireo-1k-top-frames.txt"
+fi
+if $PERF && [ -f "$OUT/vireo-1k.perf.data" ]; then
+  wait "$PERF_PID" # perf's own end
+  jcmd "$JPID" Compiler.perfmap >/dev/null 2>&1 # /tmp/perf-PID.map: names for the JIT's code
+  { echo "# by DSO"; perf report -i "$OUT/vireo-1k.perf.data" --no-children --sort dso --stdio 2>/dev/null | grep -v '^#' | grep '%' | head -12
+    echo "# by symbol"; perf report -i "$OUT/vireo-1k.perf.data" --no-children --sort dso,sym --stdio -g none 2>/dev/null | grep -v '^#' | grep '%' | head -60
+  } >"$OUT/vireo-1k-perf.txt"
+  rm -f "/tmp/perf-$JPID.map"; mv "$OUT/vireo-1k.perf.data" "$W/" # binary: kept out of the results
+  log "perf (Vireo, 1k): $(head -8 "$OUT/vireo-1k-perf.txt" | tr -s ' ' | tr '\n' ';')"
 fi
 cp "$W/squid.conf" "$W/nginx.conf" "$W/abs-1k.lua" "$OUT/"; cp "$VH/etc/vireo/rules.conf" "$OUT/vireo-rules.conf"
 grep -E 'ERROR|WARN' "$KLOG" | tail -50 >"$OUT/vireo-warn-error.log"

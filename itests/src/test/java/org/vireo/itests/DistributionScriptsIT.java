@@ -11,12 +11,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardWatchEventKinds;
-import java.nio.file.WatchKey;
-import java.nio.file.WatchService;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -121,7 +117,7 @@ public class DistributionScriptsIT {
         start(Map.of("VIREO_ROLE", "director"), "director");
         String password = Files.readString(home.resolve("etc/admin.password"));
         // Karaf writes the recorded role back to the file a moment after the node logged it
-        awaitFileMatches(home.resolve("etc/org.vireo.node.cfg"), "(?s).*\\nrole = director\\n.*");
+        Files2.awaitFileMatches(home.resolve("etc/org.vireo.node.cfg"), "(?s).*\\nrole = director\\n.*", TIMEOUT_MS);
         stop();
 
         String stderr = start(Map.of(), "director"); // no VIREO_ROLE now: the configuration decides
@@ -135,7 +131,7 @@ public class DistributionScriptsIT {
     public void theGuardBesideTheJvmUndoesWhatAKilledJvmHeld() throws Exception {
         start(Map.of(), "scanner");
         Path guardLog = home.resolve("data/log/vireo-guard.log");
-        awaitFileMatches(guardLog, "(?s).*guarding pid \\d+.*");
+        Files2.awaitFileMatches(guardLog, "(?s).*guarding pid \\d+.*", TIMEOUT_MS);
         Matcher m = Pattern.compile("vireo-guard\\[(\\d+)\\] guarding pid (\\d+)")
             .matcher(Files.readString(guardLog));
         assertTrue(m.find());
@@ -151,7 +147,7 @@ public class DistributionScriptsIT {
 
         ProcessHandle.of(jvm).orElseThrow().destroyForcibly();
 
-        awaitFileMatches(guardLog, "(?s).*: done\n.*");
+        Files2.awaitFileMatches(guardLog, "(?s).*: done\n.*", TIMEOUT_MS);
         Optional<ProcessHandle> stillThere = ProcessHandle.of(guard);
         if (stillThere.isPresent()) {
             stillThere.get().onExit().get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
@@ -196,24 +192,6 @@ public class DistributionScriptsIT {
         // setenv ran before the JVM started: its message is complete by now
         synchronized (setenvLines) {
             return String.join("\n", setenvLines);
-        }
-    }
-
-    /** Waits, on file-system events, until {@code file} matches {@code regex}. */
-    private static void awaitFileMatches(Path file, String regex) throws Exception {
-        try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
-            file.getParent().register(watcher, StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_CREATE);
-            long deadline = System.currentTimeMillis() + TIMEOUT_MS;
-            while (!Files.readString(file).matches(regex)) {
-                long left = deadline - System.currentTimeMillis();
-                WatchKey key = left > 0 ? watcher.poll(left, TimeUnit.MILLISECONDS) : null;
-                if (key == null) {
-                    throw new AssertionError(file + " does not match " + regex + " within " + TIMEOUT_MS + " ms:\n"
-                        + Files.readString(file));
-                }
-                key.pollEvents();
-                key.reset();
-            }
         }
     }
 

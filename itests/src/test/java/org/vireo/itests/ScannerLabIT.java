@@ -83,6 +83,8 @@ public class ScannerLabIT extends LabTestSupport {
         assertTrue(load, load.contains("Active connections") && load.contains("Requests last second"));
 
         Path access = lab.home("n1").resolve("data/log/access.log");
+        // written by the log's own thread, flushed once its queue is empty
+        Files2.awaitFileMatches(access, "(?s)(.*\n){2,}", 30_000);
         List<String> lines = Files.readAllLines(access);
         assertEquals("one line per request: " + lines, 2, lines.size());
         assertTrue(lines.get(0), lines.get(0).contains("\"target\":\"http://" + ORIGIN + ":" + ORIGIN_PORT + "/\"")

@@ -131,7 +131,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         updateClientRead();
     }
 
-    /** Reads from the client only when the exchange can take what comes and the origin can take what is sent. */
+    /**
+     * Stops reading from the client once something waits that the exchange cannot take yet, or while the origin
+     * cannot take the body; otherwise reads on. Stopping only then (not in every state that cannot take a message)
+     * spares the two epoll_ctl calls per request that switching reads off and on again would cost, and what can
+     * arrive before reads stop is bounded by one socket read.
+     */
     private void updateClientRead() {
         if (state == State.CLOSED || state == State.TUNNEL) {
             return;
@@ -139,7 +144,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         boolean read = switch (state) {
             case IDLE, DISCARDING -> true;
             case FORWARDING -> origin != null && origin.isWritable();
-            default -> false;
+            default -> pending.isEmpty();
         };
         ctx.channel().config().setAutoRead(read);
     }
@@ -261,7 +266,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             if (pooled != null) {
                 onOriginConnected(pooled);
             } else {
-                runtime.pool().connectHttp(ctx.channel().eventLoop(), socket).addListener((ChannelFuture f) -> {
+                runtime.pool().connectHttp(ctx.channel().eventLoop(), socket, originKey).addListener((ChannelFuture f) -> {
                     if (f.isSuccess()) {
                         onOriginConnected(f.channel());
                     } else {

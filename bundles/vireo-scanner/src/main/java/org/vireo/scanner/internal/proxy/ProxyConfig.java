@@ -55,8 +55,8 @@ public @interface ProxyConfig {
         + " authentication.", required = false)
     String[] authUsers();
 
-    @AttributeDefinition(name = "Idle origin connections per host", description = "0-1024; 0: no pooling.")
-    int poolMaxIdlePerHost() default 8;
+    @AttributeDefinition(name = "Idle origin connections per host", description = "Per I/O thread; 0-16384; 0: no pooling.")
+    int poolMaxIdlePerHost() default 256;
 
     @AttributeDefinition(name = "Pooled connection idle timeout (ms)")
     int poolIdleTimeoutMillis() default 30_000;

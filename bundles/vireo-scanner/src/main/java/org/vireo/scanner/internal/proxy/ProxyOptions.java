@@ -73,7 +73,7 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
         }
         boolean xff = bool(raw, "xForwardedFor", false, errors);
         Map<String, String> users = users(raw, "authUsers", errors);
-        int poolIdle = integer(raw, "poolMaxIdlePerHost", 8, 0, 1024, "0-1024 (0: no pooling)", errors);
+        int poolIdle = integer(raw, "poolMaxIdlePerHost", 256, 0, 16_384, "0-16384 (0: no pooling)", errors);
         int poolTimeout = integer(raw, "poolIdleTimeoutMillis", 30_000, 10, DAY, "10-86400000", errors);
         int dnsTimeout = integer(raw, "dnsTimeoutMillis", 5_000, 10, MINUTE, "10-60000", errors);
         int dnsPositive = integer(raw, "dnsPositiveTtlMillis", 60_000, 0, DAY, "0-86400000 (0: no cache)", errors);

@@ -119,6 +119,44 @@ class ProxyForwardingTest {
     }
 
     @Test
+    void theOriginConnectionsOfABurstAreAllReusedByTheNextBurst() throws Exception {
+        int clients = 24; // three times the first default limit of idle connections, which closed the rest
+        try (ProxyFixture oneLoop = new ProxyFixture(ProxyFixture.ALLOW_ALL, Map.of("workerThreads", 1))) {
+            Socket[] sockets = new Socket[clients];
+            try {
+                for (int i = 0; i < clients; i++) {
+                    sockets[i] = new Socket("127.0.0.1", oneLoop.port());
+                    sockets[i].setSoTimeout(10_000);
+                }
+                for (int burst = 1; burst <= 2; burst++) { // every request of a burst in flight at once
+                    for (int i = 0; i < clients; i++) {
+                        send(sockets[i], origin.url("/hold/" + burst + "/" + i));
+                    }
+                    assertThat(origin.held.awaitAtLeast((long) burst * clients, Duration.ofSeconds(10))).isTrue();
+                    origin.releaseHold();
+                    for (int i = 0; i < clients; i++) {
+                        assertThat(readOneResponse(sockets[i].getInputStream())).startsWith("HTTP/1.1 200")
+                            .contains("path=/hold/" + burst + "/" + i);
+                    }
+                }
+            } finally {
+                for (Socket s : sockets) {
+                    if (s != null) {
+                        s.close();
+                    }
+                }
+            }
+        }
+        assertThat(origin.connections()).isEqualTo(clients);
+    }
+
+    private static void send(Socket socket, String url) throws IOException {
+        socket.getOutputStream().write(("GET " + url + " HTTP/1.1\r\nHost: x\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+    }
+
+    @Test
     void oneClientConnectionCarriesSeveralRequests() throws Exception {
         try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
             socket.setSoTimeout(10_000);
