@@ -301,7 +301,7 @@ if $PERF && [ -f "$OUT/vireo-1k.perf.data" ]; then
   { echo "# by DSO"; perf report -i "$OUT/vireo-1k.perf.data" --no-children --sort dso --stdio 2>/dev/null | grep -v '^#' | grep '%' | head -12
     echo "# by symbol"; perf report -i "$OUT/vireo-1k.perf.data" --no-children --sort dso,sym --stdio -g none 2>/dev/null | grep -v '^#' | grep '%' | head -60
   } >"$OUT/vireo-1k-perf.txt"
-  rm -f "/tmp/perf-$JPID.map"; mv "$OUT/vireo-1k.perf.data" "$W/" # binary: kept out of the results
+  mv "/tmp/perf-$JPID.map" "$OUT/vireo-1k.perf.data" "$W/" 2>/dev/null # binary: kept out of the results
   log "perf (Vireo, 1k): $(head -8 "$OUT/vireo-1k-perf.txt" | tr -s ' ' | tr '\n' ';')"
 fi
 cp "$W/squid.conf" "$W/nginx.conf" "$W/abs-1k.lua" "$OUT/"; cp "$VH/etc/vireo/rules.conf" "$OUT/vireo-rules.conf"

@@ -223,8 +223,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private HttpRequest outboundRequest(HttpRequest request, Target target) {
         boolean chunked = HttpUtil.isTransferEncodingChunked(request);
+        // the client's headers, edited in place: the request head is not read again after this
         HttpRequest out = new DefaultHttpRequest(HttpVersion.HTTP_1_1, request.method(), target.pathAndQuery(),
-            request.headers().copy());
+            request.headers());
         HopByHop.strip(out.headers());
         if (chunked) {
             out.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
@@ -247,34 +248,44 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void connect(Target target, boolean tunnel) {
         updateClientRead();
-        runtime.resolver().resolve(target.host()).whenComplete((address, error) -> ctx.executor().execute(() -> {
-            if (state != State.CONNECTING) {
-                return;
-            }
-            if (error != null) {
-                fail(HttpResponseStatus.BAD_GATEWAY, "Cannot resolve the host " + target.host() + ".");
-                return;
-            }
-            InetSocketAddress socket = new InetSocketAddress(address, target.port());
-            originKey = target.host() + ":" + target.port();
-            if (tunnel) {
-                runtime.pool().connectRaw(ctx.channel().eventLoop(), socket)
-                    .addListener((ChannelFuture f) -> onTunnelConnected(f, target));
-                return;
-            }
-            Channel pooled = runtime.pool().takeIdle(ctx.channel().eventLoop(), originKey);
-            if (pooled != null) {
-                onOriginConnected(pooled);
+        runtime.resolver().resolve(target.host()).whenComplete((address, error) -> {
+            // a cached answer completes here on the I/O thread: go on at once, so that a pooled origin connection
+            // takes the request before the rest of what this read brought (no queueing, no read switched off)
+            if (ctx.executor().inEventLoop()) {
+                onResolved(target, tunnel, address, error);
             } else {
-                runtime.pool().connectHttp(ctx.channel().eventLoop(), socket, originKey).addListener((ChannelFuture f) -> {
-                    if (f.isSuccess()) {
-                        onOriginConnected(f.channel());
-                    } else {
-                        onConnectFailed(f, target);
-                    }
-                });
+                ctx.executor().execute(() -> onResolved(target, tunnel, address, error));
             }
-        }));
+        });
+    }
+
+    private void onResolved(Target target, boolean tunnel, InetAddress address, Throwable error) {
+        if (state != State.CONNECTING) {
+            return;
+        }
+        if (error != null) {
+            fail(HttpResponseStatus.BAD_GATEWAY, "Cannot resolve the host " + target.host() + ".");
+            return;
+        }
+        InetSocketAddress socket = new InetSocketAddress(address, target.port());
+        originKey = target.host() + ":" + target.port();
+        if (tunnel) {
+            runtime.pool().connectRaw(ctx.channel().eventLoop(), socket)
+                .addListener((ChannelFuture f) -> onTunnelConnected(f, target));
+            return;
+        }
+        Channel pooled = runtime.pool().takeIdle(ctx.channel().eventLoop(), originKey);
+        if (pooled != null) {
+            onOriginConnected(pooled);
+        } else {
+            runtime.pool().connectHttp(ctx.channel().eventLoop(), socket, originKey).addListener((ChannelFuture f) -> {
+                if (f.isSuccess()) {
+                    onOriginConnected(f.channel());
+                } else {
+                    onConnectFailed(f, target);
+                }
+            });
+        }
     }
 
     private void onConnectFailed(ChannelFuture f, Target target) {
@@ -458,7 +469,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             Runnable onClose = () -> {
                 if (!tunnel.logged) {
                     runtime.counters().finished(tunnel.status, tunnel.bytesUp, tunnel.bytesDown);
-                    runtime.accessLog().record(tunnel, System.nanoTime());
+                    runtime.accessLog().record(tunnel, System.nanoTime(), ctx.channel().eventLoop());
                 }
             };
             remote.pipeline().addLast(new Relay(ctx.channel(), tunnel, false, onClose));
@@ -543,7 +554,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void record() {
         if (exchange != null && !exchange.logged) {
             runtime.counters().finished(exchange.status, exchange.bytesUp, exchange.bytesDown);
-            runtime.accessLog().record(exchange, System.nanoTime());
+            runtime.accessLog().record(exchange, System.nanoTime(), ctx.channel().eventLoop());
         }
     }
 

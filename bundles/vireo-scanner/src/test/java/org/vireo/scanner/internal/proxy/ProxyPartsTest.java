@@ -80,15 +80,15 @@ class ProxyPartsTest {
 
     @Test
     void accessLogLineIsJsonWithEveryField() {
-        Exchange e = new Exchange(Instant.parse("2026-01-02T03:04:05Z"), 0, "10.0.0.9", "GET");
+        Exchange e = new Exchange(Instant.parse("2026-01-02T03:04:05.0478Z"), 0, "10.0.0.9", "GET\n");
         e.target = "http://a/\"q\"";
         e.status = 403;
         e.bytesUp = 1;
         e.bytesDown = 2;
         e.rule = "r1";
 
-        assertThat(AccessLog.line(e, 7, "node-1")).isEqualTo("{\"time\":\"2026-01-02T03:04:05Z\","
-            + "\"client\":\"10.0.0.9\",\"method\":\"GET\",\"target\":\"http://a/\\\"q\\\"\",\"status\":403,"
+        assertThat(AccessLog.line(e, 7, "node-1")).isEqualTo("{\"time\":\"2026-01-02T03:04:05.047Z\","
+            + "\"client\":\"10.0.0.9\",\"method\":\"GET\\u000a\",\"target\":\"http://a/\\\"q\\\"\",\"status\":403,"
             + "\"bytesUp\":1,\"bytesDown\":2,\"durationMs\":7,\"rule\":\"r1\",\"node\":\"node-1\"}");
     }
 
