@@ -115,12 +115,14 @@ public class DistributionScriptsIT {
     @Test
     public void aRestartKeepsTheRoleRecordedAtTheFirstStartAndNoNewPasswordIsMade() throws Exception {
         start(Map.of("VIREO_ROLE", "director"), "director");
+        assertTrue("a VRRP node's collector", jvmCommandLine().contains(" -XX:+UseZGC "));
         String password = Files.readString(home.resolve("etc/admin.password"));
         // Karaf writes the recorded role back to the file a moment after the node logged it
         Files2.awaitFileMatches(home.resolve("etc/org.vireo.node.cfg"), "(?s).*\\nrole = director\\n.*", TIMEOUT_MS);
         stop();
 
         String stderr = start(Map.of(), "director"); // no VIREO_ROLE now: the configuration decides
+        assertTrue("the recorded role's collector", jvmCommandLine().contains(" -XX:+UseZGC "));
         assertFalse(stderr, stderr.contains("created the login"));
         assertEquals(password, Files.readString(home.resolve("etc/admin.password")));
         String status = vireoCli("vireo:status");
@@ -130,6 +132,9 @@ public class DistributionScriptsIT {
     @Test
     public void theGuardBesideTheJvmUndoesWhatAKilledJvmHeld() throws Exception {
         start(Map.of(), "scanner");
+        String commandLine = jvmCommandLine();
+        assertTrue("a scanner runs no VRRP and gets the collector of lower CPU cost: " + commandLine,
+            commandLine.contains(" -XX:+UseG1GC ") && !commandLine.contains("ZGC"));
         Path guardLog = home.resolve("data/log/vireo-guard.log");
         Files2.awaitFileMatches(guardLog, "(?s).*guarding pid \\d+.*", TIMEOUT_MS);
         Matcher m = Pattern.compile("vireo-guard\\[(\\d+)\\] guarding pid (\\d+)")
@@ -193,6 +198,18 @@ public class DistributionScriptsIT {
         synchronized (setenvLines) {
             return String.join("\n", setenvLines);
         }
+    }
+
+    /** The Karaf JVM's command line (bin/karaf runs it through bin/vireo-java), arguments space-separated. */
+    private String jvmCommandLine() throws IOException {
+        for (ProcessHandle p : Stream.concat(Stream.of(karaf.toHandle()), karaf.descendants()).toList()) {
+            String cmdline = Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"))
+                .replace('\0', ' ');
+            if (cmdline.contains("org.apache.karaf.main.Main")) {
+                return " " + cmdline;
+            }
+        }
+        throw new AssertionError("no Karaf JVM under bin/karaf (pid " + karaf.pid() + ")");
     }
 
     /** Follows data/log/karaf.log, as tail -f does, until a line contains {@code text}. */

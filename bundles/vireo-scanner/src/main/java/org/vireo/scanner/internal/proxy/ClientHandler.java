@@ -5,8 +5,6 @@ import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -70,7 +68,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private Channel origin;
     private String originKey;
     private boolean originReusable;
-    private ScheduledFuture<?> firstByteTimer;
+    /** The origin's answer must begin within originTimeoutMillis of the request's end. */
+    private Deadline firstByte;
 
     ClientHandler(ProxyRuntime runtime, HeadGuard guard) {
         this.runtime = runtime;
@@ -80,6 +79,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        this.firstByte = Deadline.onLoop(ctx.executor(), runtime.options().originTimeoutMillis(),
+            () -> fail(HttpResponseStatus.GATEWAY_TIMEOUT, "The origin did not answer within "
+                + runtime.options().originTimeoutMillis() + " ms."));
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        firstByte.close(); // closed, or handed over to a tunnel's relays
     }
 
     @Override
@@ -97,7 +104,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         state = State.CLOSED;
         pending.forEach(ReferenceCountUtil::release);
         pending.clear();
-        cancelFirstByteTimer();
+        firstByte.disarm();
         if (origin != null) {
             detachOrigin().close();
         }
@@ -348,9 +355,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         state = State.AWAITING_RESPONSE;
         if (!responseStarted) {
-            firstByteTimer = ctx.executor().schedule(() -> fail(HttpResponseStatus.GATEWAY_TIMEOUT,
-                    "The origin did not answer within " + runtime.options().originTimeoutMillis() + " ms."),
-                runtime.options().originTimeoutMillis(), TimeUnit.MILLISECONDS);
+            firstByte.arm();
         }
     }
 
@@ -366,7 +371,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void onResponseHead(HttpResponse response) {
-        cancelFirstByteTimer();
+        firstByte.disarm();
         if (response.decoderResult().isFailure()) {
             fail(HttpResponseStatus.BAD_GATEWAY, "The origin sent a malformed response.");
             return;
@@ -490,7 +495,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (state == State.CLOSED || responseStarted) {
             return;
         }
-        cancelFirstByteTimer();
+        firstByte.disarm();
         if (origin != null) {
             detachOrigin().close();
         }
@@ -521,7 +526,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void endExchange() {
-        cancelFirstByteTimer();
+        firstByte.disarm();
         record();
         exchange = null;
         if (origin != null) {
@@ -555,13 +560,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (exchange != null && !exchange.logged) {
             runtime.counters().finished(exchange.status, exchange.bytesUp, exchange.bytesDown);
             runtime.accessLog().record(exchange, System.nanoTime(), ctx.channel().eventLoop());
-        }
-    }
-
-    private void cancelFirstByteTimer() {
-        if (firstByteTimer != null) {
-            firstByteTimer.cancel(false);
-            firstByteTimer = null;
         }
     }
 

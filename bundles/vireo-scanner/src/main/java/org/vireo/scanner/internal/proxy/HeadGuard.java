@@ -1,8 +1,5 @@
 package org.vireo.scanner.internal.proxy;
 
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -29,11 +26,21 @@ final class HeadGuard extends ChannelInboundHandlerAdapter {
     private int lines;
     private int lineLength;
     private byte previous = '\n';
-    private ScheduledFuture<?> timer;
+    private Deadline headDeadline;
 
     HeadGuard(int maxHeaderLines, long headTimeoutMillis) {
         this.maxHeaderLines = maxHeaderLines;
         this.headTimeoutMillis = headTimeoutMillis;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        headDeadline = Deadline.onLoop(ctx.executor(), headTimeoutMillis, () -> onTimeout(ctx));
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        headDeadline.close(); // closed, or a tunnel now
     }
 
     /** The next bytes are a new request head (the previous exchange is over). */
@@ -65,7 +72,7 @@ final class HeadGuard extends ChannelInboundHandlerAdapter {
     private Refusal scan(ChannelHandlerContext ctx, ByteBuf buf) {
         if (!started && buf.isReadable()) {
             started = true;
-            timer = ctx.executor().schedule(() -> onTimeout(ctx), headTimeoutMillis, TimeUnit.MILLISECONDS);
+            headDeadline.arm();
         }
         for (int i = buf.readerIndex(); i < buf.writerIndex() && inHead; i++) {
             byte b = buf.getByte(i);
@@ -94,10 +101,7 @@ final class HeadGuard extends ChannelInboundHandlerAdapter {
 
     private void headDone() {
         inHead = false;
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
-        }
+        headDeadline.disarm();
     }
 
     private void onTimeout(ChannelHandlerContext ctx) {
