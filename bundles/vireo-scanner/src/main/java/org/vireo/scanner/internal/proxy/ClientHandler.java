@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Set;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -46,6 +47,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     /** Fired into a client pipeline when the proxy stops: finish the exchange under way, then close. */
     static final Object STOPPING = new Object();
 
+    /** Methods a request of which may be sent again when it had no body (RFC 9110 section 9.2.2). */
+    private static final Set<HttpMethod> IDEMPOTENT = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS,
+        HttpMethod.TRACE, HttpMethod.PUT, HttpMethod.DELETE);
+
     private enum State { IDLE, CONNECTING, FORWARDING, AWAITING_RESPONSE, DISCARDING, TUNNEL, CLOSED }
 
     private final ProxyRuntime runtime;
@@ -65,6 +70,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     /** A 1xx answer is under way: its end is not the end of the exchange. */
     private boolean interim;
     private HttpRequest outbound;
+    /**
+     * The head sent on a pooled connection, kept while its answer has not begun, when the request may be sent again
+     * (idempotent, no body): an origin may close an idle connection just as it is reused, and then the request
+     * goes once more on a fresh connection (RFC 9110 section 9.2.2). Null otherwise.
+     */
+    private HttpRequest resendable;
+    private Target originTarget;
+    private InetSocketAddress originAddress;
     private Channel origin;
     private String originKey;
     private boolean originReusable;
@@ -281,18 +294,26 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                 .addListener((ChannelFuture f) -> onTunnelConnected(f, target));
             return;
         }
+        originTarget = target;
+        originAddress = socket;
         Channel pooled = runtime.pool().takeIdle(ctx.channel().eventLoop(), originKey);
         if (pooled != null) {
-            onOriginConnected(pooled);
+            onOriginConnected(pooled, true);
         } else {
-            runtime.pool().connectHttp(ctx.channel().eventLoop(), socket, originKey).addListener((ChannelFuture f) -> {
+            connectOrigin();
+        }
+    }
+
+    private void connectOrigin() {
+        Target target = originTarget;
+        runtime.pool().connectHttp(ctx.channel().eventLoop(), originAddress, originKey)
+            .addListener((ChannelFuture f) -> {
                 if (f.isSuccess()) {
-                    onOriginConnected(f.channel());
+                    onOriginConnected(f.channel(), false);
                 } else {
                     onConnectFailed(f, target);
                 }
             });
-        }
     }
 
     private void onConnectFailed(ChannelFuture f, Target target) {
@@ -307,7 +328,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void onOriginConnected(Channel channel) {
+    private void onOriginConnected(Channel channel, boolean pooled) {
         if (state != State.CONNECTING) {
             channel.close();
             return;
@@ -316,6 +337,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         originReusable = true;
         origin.config().setAutoRead(true);
         origin.pipeline().get(OriginHandler.class).attach(this);
+        resendable = pooled && IDEMPOTENT.contains(outbound.method()) ? outbound : null;
         origin.write(outbound);
         outbound = null;
         state = State.FORWARDING;
@@ -372,6 +394,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void onResponseHead(HttpResponse response) {
         firstByte.disarm();
+        resendable = null;
         if (response.decoderResult().isFailure()) {
             fail(HttpResponseStatus.BAD_GATEWAY, "The origin sent a malformed response.");
             return;
@@ -430,6 +453,16 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     void onOriginClosed() {
         origin = null;
+        if (resendable != null && !responseStarted && requestDone && exchange.bytesUp == 0
+            && state != State.CLOSED) {
+            // the pooled connection was closed under the request: once more, on a fresh connection
+            firstByte.disarm();
+            outbound = resendable;
+            resendable = null;
+            state = State.CONNECTING;
+            connectOrigin();
+            return;
+        }
         if (responseStarted && !responseDone) {
             record();
             ctx.close(); // the answer is cut: the client must see that too
@@ -527,6 +560,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void endExchange() {
         firstByte.disarm();
+        resendable = null;
         record();
         exchange = null;
         if (origin != null) {
