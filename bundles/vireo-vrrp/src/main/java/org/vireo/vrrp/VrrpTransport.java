@@ -45,6 +45,16 @@ public interface VrrpTransport {
         void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination, int ttl);
 
         /**
+         * As {@link #received(byte[], int, int, InetAddress, InetAddress, int)}, for a message that arrived at the
+         * interface {@code ageMicros} before this call (by the kernel's time stamp): the instance counts its timers
+         * from the arrival, so time the message spent waiting for the receive thread does not delay a takeover.
+         */
+        default void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
+                              int ttl, long ageMicros) {
+            received(message, offset, length, source, destination, ttl);
+        }
+
+        /**
          * The channel stopped working (the interface went away, the capture failed) and is closed; the
          * instance goes to FAULT with {@code reason} and reopens it when it can.
          */

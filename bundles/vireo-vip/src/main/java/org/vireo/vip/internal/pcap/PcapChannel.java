@@ -88,9 +88,9 @@ final class PcapChannel implements VrrpTransport.Channel, Outlet {
             && (spec.unicastPeers().isEmpty() || spec.unicastPeers().contains(from));
     }
 
-    void deliver(byte[] bytes, ReceivedVrrp packet) {
+    void deliver(byte[] bytes, ReceivedVrrp packet, long ageMicros) {
         receiver.received(bytes, packet.vrrpOffset(), packet.vrrpLength(), packet.source(), packet.destination(),
-            packet.ttl());
+            packet.ttl(), ageMicros);
     }
 
     void failed(String reason) {

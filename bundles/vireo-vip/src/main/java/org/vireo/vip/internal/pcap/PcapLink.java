@@ -50,6 +50,8 @@ final class PcapLink {
      * is 100 wake-ups a second of one thread.
      */
     private static final int POLL_MILLIS = 10;
+    /** Beyond this, a frame's age is taken as a stepped wall clock rather than a wait (see arrivalAge). */
+    private static final long MAX_ARRIVAL_AGE_MICROS = 1_000_000;
 
     private final String name;
     private final MacAddress mac;
@@ -207,8 +209,9 @@ final class PcapLink {
             while (running) {
                 byte[] frame = reader.next(); // null when the poll times out
                 if (frame != null) {
-                    lateFrames.received(wallClockMicros() - reader.kernelMicros());
-                    dispatch(frame);
+                    long age = wallClockMicros() - reader.kernelMicros();
+                    lateFrames.received(age);
+                    dispatch(frame, arrivalAge(age));
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -242,7 +245,16 @@ final class PcapLink {
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     }
 
-    private void dispatch(byte[] frame) {
+    /**
+     * How long ago the frame reached the interface, for the instances' timers; 0 when the wall clock seems to have
+     * been stepped between the kernel's stamp and now (negative, or more than a second: a receive thread that late
+     * has been reported by the late-frame log, and an age that large must not make a backup take over at once).
+     */
+    static long arrivalAge(long ageMicros) {
+        return ageMicros < 0 || ageMicros > MAX_ARRIVAL_AGE_MICROS ? 0 : ageMicros;
+    }
+
+    private void dispatch(byte[] frame, long ageMicros) {
         ReceivedVrrp packet = VrrpFrames.parse(frame, 0, frame.length);
         if (packet == null || packet.vrrpLength() < 2) {
             return;
@@ -251,7 +263,7 @@ final class PcapLink {
         boolean ipv6 = packet.isIpv6();
         for (PcapChannel channel : channels) {
             if (channel.accepts(ipv6, vrid, packet.source())) {
-                channel.deliver(frame, packet);
+                channel.deliver(frame, packet, ageMicros);
             }
         }
     }

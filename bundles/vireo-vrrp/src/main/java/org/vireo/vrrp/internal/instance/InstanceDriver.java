@@ -63,6 +63,8 @@ final class InstanceDriver {
     // written on the scheduler thread, read by anyone
     private volatile VrrpState state = VrrpState.INITIALIZE;
     private volatile Instant stateSince = Instant.now();
+    /** The time of the last event handed to the state machine; timer thread only. */
+    private long lastEventMicros = Long.MIN_VALUE;
     private volatile int trackedPriority;
     private volatile Optional<Integer> override = Optional.empty();
     private volatile long resignedUntilMicros = Long.MIN_VALUE;
@@ -84,7 +86,13 @@ final class InstanceDriver {
             @Override
             public void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
                                  int ttl) {
-                InstanceDriver.this.received(message, offset, length, source, destination, ttl);
+                InstanceDriver.this.received(message, offset, length, source, destination, ttl, 0);
+            }
+
+            @Override
+            public void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
+                                 int ttl, long ageMicros) {
+                InstanceDriver.this.received(message, offset, length, source, destination, ttl, ageMicros);
             }
 
             @Override
@@ -200,7 +208,8 @@ final class InstanceDriver {
 
     /** The transport's callback: check on this thread, hand accepted adverts to the scheduler. */
     private void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
-                          int ttl) {
+                          int ttl, long ageMicros) {
+        long arrivedMicros = scheduler.nowMicros() - ageMicros;
         ReceiveResult result = VrrpCodec.decode(message, offset, length, source, destination, ttl, receiveContext);
         drops.record(result);
         if (result instanceof ReceiveResult.Dropped dropped) {
@@ -220,22 +229,34 @@ final class InstanceDriver {
         }
         int intervalCentis = version == VrrpVersion.V2 ? advert.interval() * 100 : advert.interval();
         FsmEvent event = new FsmEvent.AdvertReceived(advert.priority(), intervalCentis, source);
-        scheduler.execute(() -> handle(event));
+        scheduler.execute(() -> handle(event, arrivedMicros));
     }
 
     private void handle(FsmEvent event) {
-        List<FsmAction> actions = fsm.handle(event, scheduler.nowMicros());
+        handle(event, scheduler.nowMicros());
+    }
+
+    /**
+     * Hands the state machine an event that happened at {@code atMicros} (an advert: when it arrived at the
+     * interface); timers it starts count from then. The machine's time never goes back, so an advert that arrived
+     * before the previous event was handled counts from that event.
+     */
+    private void handle(FsmEvent event, long atMicros) {
+        long at = Math.max(atMicros, lastEventMicros);
+        lastEventMicros = at;
+        List<FsmAction> actions = fsm.handle(event, at);
+        long lag = Math.max(0, scheduler.nowMicros() - at);
         for (int i = 0; i < actions.size(); i++) { // indexed: no iterator on the advert-timer path
-            carryOut(actions.get(i));
+            carryOut(actions.get(i), lag);
         }
         masterAddress = state == VrrpState.MASTER ? self : fsm.masterAddress();
     }
 
-    private void carryOut(FsmAction action) {
+    private void carryOut(FsmAction action, long lagMicros) {
         if (action instanceof FsmAction.SendAdvert send) {
             send(send.priority(), send.maxAdverIntervalCentis());
         } else if (action instanceof FsmAction.StartTimer start) {
-            timers[start.timer().ordinal()].arm(start.delayMicros());
+            timers[start.timer().ordinal()].arm(Math.max(0, start.delayMicros() - lagMicros));
         } else if (action instanceof FsmAction.CancelTimer stop) {
             timers[stop.timer().ordinal()].cancel();
         } else if (action instanceof FsmAction.BecomeMaster master) {

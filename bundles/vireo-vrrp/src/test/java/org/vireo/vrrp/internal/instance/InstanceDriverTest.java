@@ -4,16 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpTransport;
+import org.vireo.vrrp.internal.packet.VrrpAdvert;
+import org.vireo.vrrp.internal.packet.VrrpCodec;
+import org.vireo.vrrp.internal.packet.VrrpVersion;
 import org.vireo.vrrp.internal.transport.InMemoryTransport;
 
 class InstanceDriverTest {
@@ -31,6 +36,34 @@ class InstanceDriverTest {
             (lost, reason) -> transitions.add(name + " lost: " + reason));
         driver.start();
         return driver;
+    }
+
+    @Test
+    void aBackupCountsMasterDownFromWhenTheAdvertArrivedNotFromWhenItWasHandled() throws Exception {
+        AtomicReference<VrrpTransport.Receiver> wire = new AtomicReference<>();
+        InstanceOptions options = InstanceOptions.parse(Map.of("name", "b", "vrid", "51", "priority", "100",
+            "virtualAddresses", "10.77.0.1", "interfaceName", "lan0"));
+        InstanceDriver b = new InstanceDriver(options, clock, (instance, previous, current, accept) -> { },
+            receiver -> {
+                wire.set(receiver);
+                return lan.open(new VrrpTransport.ChannelSpec("lan0", false, 51, List.of(), false, List.of()),
+                    receiver);
+            }, (lost, reason) -> { });
+        b.start();
+        clock.advanceSeconds(1);
+        byte[] advert = new byte[64];
+        InetAddress master = InetAddress.getByName("10.77.0.9");
+        int length = VrrpCodec.encode(new VrrpAdvert(VrrpVersion.V3, 51, 200, 100,
+            List.of(InetAddress.getByName("10.77.0.1"))), master, InetAddress.getByName("224.0.0.18"), advert, 0);
+
+        // it reached the interface 300 ms before the receive thread handed it over
+        wire.get().received(advert, 0, length, master, InetAddress.getByName("224.0.0.18"), 255, 300_000);
+
+        // Master_Down_Interval at priority 100 and 1 s: 3 s + 609 ms, from 0.7 s: 4.309 s (not 4.609 s)
+        clock.advanceSeconds(3.29);
+        assertThat(b.state()).isEqualTo(VrrpState.BACKUP);
+        clock.advanceSeconds(0.03);
+        assertThat(b.state()).isEqualTo(VrrpState.MASTER);
     }
 
     @Test
