@@ -4,6 +4,7 @@
 #
 # USAGE
 #   failover-bench.sh [--impl keepalived,vireo] [-r N] [--intervals 1000,100,20] [-o OUTDIR] [--dist TARBALL]
+#                     [--pin]
 #   failover-bench.sh --stress [SECONDS] [--impl ...] [-o OUTDIR] [--dist TARBALL]
 #   failover-bench.sh --analyze OUTDIR
 #
@@ -14,6 +15,11 @@
 #                stress-ng --cpu 2, for each implementation in turn
 #   -o OUTDIR    results (default bench/out/failover-<date>); --analyze re-reads one
 #   --dist       Vireo distribution (default karaf-assembly/target/vireo-*.tar.gz)
+#   --pin        each node on a CPU of its own, as on separate machines: n1 (and the switch operations
+#                of the crash) on CPU 0, n2 on CPU 1 (lab.sh's LAB_NODE_CPUS). Unpinned, both nodes share
+#                the CPUs: on a kernel without full preemption, a killed JVM's address space torn down
+#                (~50 ms per 200 MB, not preemptible) can hold the CPU the backup's timer wakes on
+#                (docs/benchmarks.md); a killed keepalived leaves nothing of the kind.
 #   env LAB      lab prefix (default fb); the lab is brought up and taken down by this script
 #
 # SETUP: lab with nodes n1 (priority 150, the master) and n2 (priority 100), VRRPv3, VRID 51, VIP
@@ -56,7 +62,7 @@ VRID=51
 N1_IP=10.77.0.11 N2_IP=10.77.0.12
 N1_MAC=02:77:00:00:00:0b N2_MAC=02:77:00:00:00:0c
 
-impls=keepalived reps=5 intervals=1000,100,20 outdir="" dist="" stress="" analyze=""
+impls=keepalived reps=5 intervals=1000,100,20 outdir="" dist="" stress="" analyze="" pin=false
 
 die() { echo "failover-bench: error: $*" >&2; exit 1; }
 say() { echo "failover-bench: $*" >&2; }
@@ -69,6 +75,7 @@ while [ $# -gt 0 ]; do
         --intervals) [ $# -ge 2 ] || usage; intervals=$2; shift 2 ;;
         -o) [ $# -ge 2 ] || usage; outdir=$2; shift 2 ;;
         --dist) [ $# -ge 2 ] || usage; dist=$2; shift 2 ;;
+        --pin) pin=true; shift ;;
         --stress)
             if [[ "${2:-}" =~ ^[0-9]+$ ]]; then stress=$2; shift 2; else stress=600; shift; fi ;;
         --analyze) [ $# -ge 2 ] || usage; analyze=$2; shift 2 ;;
@@ -275,7 +282,8 @@ run_rep() {
     sleep_ms "$(max 1000 $((5 * iv / 2)))"
 
     # 2. crash
-    t=$(lab kill n1 --cut 2>/dev/null) || t=""
+    if $pin; then t=$(taskset -c 0 timeout 300 "$LABSH" kill n1 --cut 2>/dev/null) || t=""
+    else t=$(lab kill n1 --cut 2>/dev/null) || t=""; fi
     if [ -z "$t" ]; then
         rep_fail "could not kill n1"
     elif echo "crash $t" >>"$ev" && wait_vip n2 - "$to"; then
@@ -353,12 +361,17 @@ run_stress() {
 
 # --------------------------------------------------------------------- main ---
 
+if $pin; then
+    [ "$(nproc)" -ge 2 ] || die "--pin needs 2 CPUs (this machine has $(nproc))"
+    export LAB_NODE_CPUS="n1=0 n2=1"
+fi
 say "lab $LAB up; output $outdir"
 "$LABSH" down >/dev/null 2>&1 || true
 lab up -n 2 2>/dev/null
 {
     echo "# failover-bench $(date -u +%FT%TZ) impl=$impls reps=$reps intervals=$intervals stress=$stress"
     echo "# $(uname -sr), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "# nodes pinned to CPUs: ${LAB_NODE_CPUS:-no}"
     echo "# $(keepalived --version 2>&1 | head -1)"
     [ -z "$dist" ] || echo "# vireo $dist"
 } >"$outdir/run-info.txt"

@@ -40,6 +40,9 @@
 #     PID reuse); `down` also kills, by PID, whatever still runs inside the
 #     lab's namespaces (ip netns pids). Never by name.
 #   * Every wait loop is bounded in iterations and time.
+#   * env LAB_NODE_CPUS="n1=0 n2=1": the VRRP daemons of those nodes (and whatever they start) run
+#     pinned to those CPUs (taskset), as on separate machines: a dying node's kernel work (a killed JVM's
+#     address space torn down) then stays off another node's CPU. Unset: no pinning.
 #
 # USAGE
 #   lab.sh [--state DIR] up [-n N]        create/repair lab with N nodes (default 2)
@@ -515,10 +518,23 @@ node_running() {
 
 # spawn_node NODE KIND LOGFILE cmd... : like spawn, recorded as the node's daemon;
 # KIND-NODE/launched gets the epoch time of the launch
+# node_cpu NODE: the CPU LAB_NODE_CPUS gives NODE, or nothing
+node_cpu() {
+    local pair
+    for pair in ${LAB_NODE_CPUS:-}; do
+        [ "${pair%%=*}" != "$1" ] || { echo "${pair#*=}"; return; }
+    done
+}
+
 spawn_node() {
-    local m=$1 kind=$2 logf=$3 ns pid
+    local m=$1 kind=$2 logf=$3 ns pid cpu
     shift 3
     ns="$LAB-$m"
+    cpu=$(node_cpu "$m")
+    if [ -n "$cpu" ]; then
+        [[ "$cpu" =~ ^[0-9]+$ ]] || die "LAB_NODE_CPUS: '$m=$cpu' is not a CPU number"
+        set -- taskset -c "$cpu" "$@"
+    fi
     echo "${EPOCHREALTIME:-$(date +%s.%N)}" >"$STATE/$kind-$m/launched"
     ip netns exec "$ns" "$@" </dev/null >>"$logf" 2>&1 9>&- &
     pid=$!
