@@ -174,7 +174,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void onRequest(HttpRequest request) {
         exchange = new Exchange(Instant.now(), System.nanoTime(), clientAddress(), request.method().name());
         exchange.target = request.uri().length() > 2048 ? request.uri().substring(0, 2048) : request.uri();
-        requestDone = request instanceof LastHttpContent;
+        requestDone = false;
+        if (request instanceof LastHttpContent) {
+            requestComplete();
+        }
         responseStarted = false;
         responseDone = false;
         boolean tunnel = HttpMethod.CONNECT.equals(request.method());
@@ -350,20 +353,29 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     // ---- request body ----
 
+    /**
+     * The client has sent the whole request: what it sends next is the next request's head, which the guard checks
+     * from here on, also while this exchange still waits for its answer (reads are not switched off meanwhile).
+     */
+    private void requestComplete() {
+        requestDone = true;
+        guard.expectHead();
+    }
+
     private void onRequestContent(HttpContent content) {
         boolean last = content instanceof LastHttpContent;
         if (state == State.FORWARDING) {
             exchange.bytesUp += content.content().readableBytes();
             origin.writeAndFlush(content);
             if (last) {
-                requestDone = true;
+                requestComplete();
                 afterRequestSent();
             }
             return;
         }
         ReferenceCountUtil.release(content); // DISCARDING: the body of a request already answered
         if (last) {
-            requestDone = true;
+            requestComplete();
             if (responseDone) {
                 endExchange();
             }
@@ -579,7 +591,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         state = State.IDLE;
-        guard.expectHead();
         drain();
     }
 

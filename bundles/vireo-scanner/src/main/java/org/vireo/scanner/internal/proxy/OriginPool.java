@@ -42,15 +42,20 @@ final class OriginPool {
 
     /** An idle pooled connection to the key, or null; called on the loop. */
     Channel takeIdle(EventLoop loop, String key) {
-        Deque<Idle> deque = idle.computeIfAbsent(loop, l -> new HashMap<>()).get(key);
-        while (deque != null && !deque.isEmpty()) {
+        Map<String, Deque<Idle>> byKey = idle.computeIfAbsent(loop, l -> new HashMap<>());
+        Deque<Idle> deque = byKey.get(key);
+        Channel found = null;
+        while (found == null && deque != null && !deque.isEmpty()) {
             Idle i = deque.pollLast();
             i.expiry.cancel(false);
             if (i.channel.isActive()) {
-                return i.channel;
+                found = i.channel;
             }
         }
-        return null;
+        if (deque != null && deque.isEmpty()) {
+            byKey.remove(key); // a forward proxy meets endless hosts: keep keys only while they hold connections
+        }
+        return found;
     }
 
     /** A new HTTP connection to an origin on the loop, for the pool's key once it is released. */
@@ -85,15 +90,24 @@ final class OriginPool {
     /** Keeps a finished origin connection for reuse, or closes it when the key's pool is full; on its loop. */
     void release(Channel channel, String key) {
         EventLoop loop = channel.eventLoop();
-        Deque<Idle> deque = idle.computeIfAbsent(loop, l -> new HashMap<>())
-            .computeIfAbsent(key, k -> new ArrayDeque<>());
-        if (!channel.isActive() || deque.size() >= options.poolMaxIdlePerHost()) {
+        Map<String, Deque<Idle>> byKey = idle.computeIfAbsent(loop, l -> new HashMap<>());
+        Deque<Idle> deque = byKey.get(key);
+        if (!channel.isActive() || (deque == null ? 0 : deque.size()) >= options.poolMaxIdlePerHost()) {
             channel.close();
             return;
+        }
+        if (deque == null) {
+            deque = new ArrayDeque<>();
+            byKey.put(key, deque);
         }
         ScheduledFuture<?> expiry = loop.schedule((Runnable) channel::close, options.poolIdleTimeoutMillis(),
             TimeUnit.MILLISECONDS);
         deque.addLast(new Idle(channel, expiry));
+    }
+
+    /** How many host:port keys the pool holds idle connections for, over all loops (for tests). */
+    int keys() {
+        return idle.values().stream().mapToInt(Map::size).sum();
     }
 
     /** A closed connection leaves the pool if it is idle there; on its loop. */
@@ -108,6 +122,9 @@ final class OriginPool {
                 i.expiry.cancel(false);
                 return true;
             });
+            if (deque.isEmpty()) {
+                byKey.remove(key);
+            }
         }
     }
 }

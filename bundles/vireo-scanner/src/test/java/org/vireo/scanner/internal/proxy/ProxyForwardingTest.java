@@ -173,6 +173,21 @@ class ProxyForwardingTest {
     }
 
     @Test
+    void aPipelinedHeadIsCheckedWhileThePreviousRequestAwaitsItsAnswer() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
+            socket.setSoTimeout(10_000);
+            send(socket, origin.url("/hold/first"));
+            assertThat(origin.held.awaitAtLeast(1, Duration.ofSeconds(10))).isTrue(); // the first is complete
+            socket.getOutputStream().write(("GET " + origin.url("/echo/folded") + " HTTP/1.1\r\nHost: x\r\n"
+                + "X-A: a\r\n b\r\n\r\n").getBytes(StandardCharsets.US_ASCII)); // obs-fold: refused
+            origin.releaseHold();
+
+            String answers = ProxyFixture.readToClose(socket.getInputStream()); // the proxy closes the connection
+            assertThat(answers).doesNotContain("path=/echo/folded");
+        }
+    }
+
+    @Test
     void pipelinedRequestsAreAnsweredInOrder() throws Exception {
         try (Socket socket = new Socket("127.0.0.1", proxy.port())) {
             socket.setSoTimeout(10_000);
