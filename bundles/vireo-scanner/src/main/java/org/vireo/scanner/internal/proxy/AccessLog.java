@@ -106,14 +106,22 @@ final class AccessLog {
     /** The exchange's line (for tests and tools; the proxy appends to its batch). */
     static String line(Exchange e, long durationMillis, String node) {
         StringBuilder b = new StringBuilder(256);
-        new AccessLog(node, () -> true, line -> { }).appendLine(b, e, durationMillis);
+        appendLine(b, e, durationMillis, node, SECOND.format(e.start));
         return b.toString();
     }
 
     private void appendLine(StringBuilder b, Exchange e, long durationMillis) {
-        b.append("{\"time\":\"");
-        appendTime(b, e.start);
-        b.append("\",");
+        appendLine(b, e, durationMillis, node, secondText(e.start));
+    }
+
+    /**
+     * One line; {@code second} is {@code e.start} to the second (ISO-8601, UTC), the line adds the milliseconds:
+     * e.g. 2026-11-30T02:43:05.602Z.
+     */
+    private static void appendLine(StringBuilder b, Exchange e, long durationMillis, String node, String second) {
+        int millis = e.start.getNano() / 1_000_000;
+        b.append("{\"time\":\"").append(second).append('.').append((char) ('0' + millis / 100))
+            .append((char) ('0' + millis / 10 % 10)).append((char) ('0' + millis % 10)).append("Z\",");
         field(b, "client", e.client).append(',');
         field(b, "method", e.method).append(',');
         field(b, "target", e.target).append(',');
@@ -129,17 +137,15 @@ final class AccessLog {
         field(b, "node", node).append('}');
     }
 
-    /** ISO-8601 in UTC with milliseconds, e.g. 2026-11-30T02:43:05.602Z; the second's text is formatted once. */
-    private void appendTime(StringBuilder b, Instant t) {
+    /** The instant to the second, formatted once per second for all I/O threads. */
+    private String secondText(Instant t) {
         long second = t.getEpochSecond();
         FormattedSecond f = lastSecond;
         if (f.epochSecond != second) {
             f = new FormattedSecond(second, SECOND.format(t));
             lastSecond = f;
         }
-        int millis = t.getNano() / 1_000_000;
-        b.append(f.text).append('.').append((char) ('0' + millis / 100)).append((char) ('0' + millis / 10 % 10))
-            .append((char) ('0' + millis % 10)).append('Z');
+        return f.text;
     }
 
     private static StringBuilder field(StringBuilder b, String name, String value) {
