@@ -1,0 +1,128 @@
+package org.vireo.cluster.internal.sync;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URLEncoder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.vireo.cluster.DocumentVersion;
+
+/**
+ * The records of this node, one file per document in one folder, each written whole to a temporary file, forced
+ * to disk and renamed over the old one: a crash leaves the old record or the new one, never half of one. A second
+ * file per document remembers which version this node has applied locally (node-local, never replicated).
+ */
+public final class DocumentStore {
+
+    private static final String RECORD = ".record";
+    private static final String APPLIED = ".applied";
+    private final Path folder;
+    private final boolean force;
+
+    /** A store that forces every write to disk before it counts (what a node runs with). */
+    public DocumentStore(Path folder) throws IOException {
+        this(folder, true);
+    }
+
+    /** @param force whether to force writes to disk; off only where a power cut cannot happen (simulations) */
+    public DocumentStore(Path folder, boolean force) throws IOException {
+        this.folder = folder;
+        this.force = force;
+        Files.createDirectories(folder);
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    /** Every record stored; a file that cannot be read is named in {@code problems} and skipped. */
+    public List<DocumentRecord> loadAll(List<String> problems) throws IOException {
+        List<DocumentRecord> out = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, "*" + RECORD)) {
+            for (Path f : files) {
+                try (InputStream in = new BufferedInputStream(Files.newInputStream(f))) {
+                    DocumentRecord r = RecordCodec.read(new DataInputStream(in));
+                    if (!fileName(r.id()).equals(f.getFileName().toString())) {
+                        throw new IOException("holds the record of " + r.id());
+                    }
+                    out.add(r);
+                } catch (IOException | RuntimeException e) {
+                    problems.add(f + ": " + e.getMessage());
+                }
+            }
+        }
+        return out;
+    }
+
+    public void save(DocumentRecord record) throws IOException {
+        writeAtomically(folder.resolve(fileName(record.id())), out -> RecordCodec.write(out, record));
+    }
+
+    /** The version this node applied of a document (wrote to ConfigurationAdmin or the file), if any. */
+    public Optional<DocumentVersion> applied(String id) throws IOException {
+        Path f = folder.resolve(base(id) + APPLIED);
+        if (!Files.exists(f)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(DocumentVersion.parse(Files.readString(f, StandardCharsets.UTF_8).strip()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty(); // unreadable: treated as not applied, so the record is applied again
+        }
+    }
+
+    public void markApplied(String id, DocumentVersion version) throws IOException {
+        byte[] text = version.toString().getBytes(StandardCharsets.UTF_8);
+        writeAtomically(folder.resolve(base(id) + APPLIED), out -> out.write(text));
+    }
+
+    private interface Writer {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    private void writeAtomically(Path target, Writer writer) throws IOException {
+        Path tmp = Files.createTempFile(folder, ".tmp-", "");
+        try {
+            try (OutputStream os = Files.newOutputStream(tmp, StandardOpenOption.WRITE);
+                 DataOutputStream out = new DataOutputStream(new BufferedOutputStream(os))) {
+                writer.write(out);
+            }
+            if (force) {
+                try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                    ch.force(true);
+                }
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Document ids hold ':' and '/': encoded into one file name. */
+    static String fileName(String id) {
+        return base(id) + RECORD;
+    }
+
+    private static String base(String id) {
+        return URLEncoder.encode(id, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,32 @@
+package org.vireo.cluster.internal.sync;
+
+import java.io.IOException;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * This node's copies of the replicated documents: configuration PIDs in ConfigurationAdmin, policy files under
+ * {@code etc/}. The sync engine reads them to find local changes and writes what the cluster decided.
+ */
+public interface LocalDocuments {
+
+    /** Whether {@code id} is a replicated document (matches the configured PID and file patterns). */
+    boolean replicated(String id);
+
+    /** The replicated documents present here now. */
+    Set<String> present() throws IOException;
+
+    /** The document's content in its canonical form; empty when it does not exist here. */
+    Optional<byte[]> read(String id) throws IOException;
+
+    /** Makes the document hold {@code content} (atomically for files), without it counting as a local change. */
+    void write(String id, byte[] content) throws IOException;
+
+    /** Removes the document here. */
+    void delete(String id) throws IOException;
+
+    /** Why {@code content} cannot be {@code id}'s content (checked before a local change is sent); empty: valid. */
+    default Optional<String> problem(String id, byte[] content) {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,377 @@
+package org.vireo.cluster.internal.sync;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.cluster.DocumentVersion;
+import org.vireo.cluster.internal.version.HybridClock;
+
+/**
+ * Config sync, pure: keeps this node's records of the replicated documents, turns local changes into versioned
+ * edits sent to every member, merges what members send, applies the winners locally, and runs anti-entropy
+ * (digests compared with the view's coordinator; what differs is pulled or pushed). Not thread-safe: one thread
+ * (the component's) calls it; the clock, the store, the local documents and the peers are injected.
+ *
+ * <p>Echoes are not a problem: a document applied here reads back with the record's content, which is no change.
+ */
+public final class SyncEngine {
+
+    /** Records per message, bounded by their content size so one message stays a few MB at most. */
+    static final int BATCH_BYTES = 1 << 20;
+
+    private static final Logger LOG = LoggerFactory.getLogger(SyncEngine.class);
+
+    private final String self;
+    private final HybridClock clock;
+    private final DocumentStore store;
+    private final LocalDocuments local;
+    private final Peers peers;
+    private final Supplier<Instant> now;
+    private final Map<String, DocumentRecord> records = new TreeMap<>();
+    private final Map<String, DocumentVersion> applied = new HashMap<>();
+    private final Map<String, String> refused = new TreeMap<>();
+    private final Map<String, String> unapplied = new TreeMap<>();
+    private final List<SyncListener> listeners = new ArrayList<>();
+    private Instant lastSync;
+    private Instant lastChange;
+
+    public SyncEngine(String self, HybridClock clock, DocumentStore store, LocalDocuments local, Peers peers,
+                      Supplier<Instant> now) {
+        this.self = self;
+        this.clock = clock;
+        this.store = store;
+        this.local = local;
+        this.peers = peers;
+        this.now = now;
+    }
+
+    /** Told of every record that changed here, after it was applied (or failed to be). */
+    public interface SyncListener {
+        void changed(DocumentRecord record, boolean local);
+    }
+
+    public void addListener(SyncListener listener) {
+        listeners.add(listener);
+    }
+
+    /**
+     * Loads the stored records and reconciles them with the local documents: a document changed or deleted while
+     * the node was down becomes an edit; a document never seen before becomes this node's initial edit (version 0,
+     * which any cluster change outranks); a record not yet applied is applied.
+     */
+    public void start() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (DocumentRecord r : store.loadAll(problems)) {
+            if (!local.replicated(r.id())) {
+                continue; // no longer replicated by this node's settings: kept on disk, not used
+            }
+            records.put(r.id(), r);
+            for (Edit e : r.history()) {
+                try {
+                    clock.observe(e.version());
+                } catch (IllegalArgumentException ahead) {
+                    problems.add(r.id() + ": " + ahead.getMessage());
+                }
+            }
+            store.applied(r.id()).ifPresent(v -> applied.put(r.id(), v));
+        }
+        problems.forEach(p -> LOG.warn("config sync: stored record skipped: {}", p));
+        Set<String> ids = new TreeSet<>(local.present());
+        ids.addAll(records.keySet());
+        for (String id : ids) {
+            if (!records.containsKey(id)) {
+                Optional<byte[]> content = local.read(id);
+                if (content.isPresent()) {
+                    DocumentVersion initial = new DocumentVersion(0, 0, self);
+                    commitLocal(id, null, initial, content.get(), false);
+                }
+            } else if (!records.get(id).current().version().equals(applied.get(id))) {
+                apply(records.get(id));
+            } else {
+                localChanged(id);
+            }
+        }
+    }
+
+    /**
+     * A replicated document may have changed here (ConfigurationAdmin event, file event, or a rescan): if its
+     * content differs from the record's, it is an edit, versioned and sent to every member, unless it fails
+     * validation, in which case it is refused here and never sent.
+     */
+    public void localChanged(String id) throws IOException {
+        if (!local.replicated(id)) {
+            return;
+        }
+        DocumentRecord r = records.get(id);
+        if (r != null && !r.current().version().equals(applied.get(id))) {
+            apply(r); // the local copy is behind the record (an apply failed): not an edit of the operator's
+            return;
+        }
+        Optional<byte[]> content = local.read(id);
+        if (r == null ? content.isEmpty() : sameContent(r, content)) {
+            refused.remove(id);
+            return;
+        }
+        if (content.isPresent()) {
+            Optional<String> problem = local.problem(id, content.get());
+            if (problem.isPresent()) {
+                refused.put(id, problem.get());
+                LOG.warn("config sync: the change of {} here is not sent to the cluster: {}", id, problem.get());
+                return;
+            }
+        }
+        refused.remove(id);
+        commitLocal(id, r, clock.stamp(), content.orElse(null), true);
+    }
+
+    private static boolean sameContent(DocumentRecord r, Optional<byte[]> content) {
+        Edit current = r.current();
+        if (content.isEmpty()) {
+            return current.deleted();
+        }
+        return !current.deleted() && java.util.Arrays.equals(current.sha256(), DocumentRecord.digest(content.get()));
+    }
+
+    private void commitLocal(String id, DocumentRecord r, DocumentVersion version, byte[] content, boolean send)
+        throws IOException {
+        boolean deleted = content == null;
+        byte[] bytes = deleted ? new byte[0] : content;
+        VersionVector seen = (r == null ? VersionVector.EMPTY : r.seenByNextEdit()).with(version);
+        Edit edit = new Edit(version, seen, deleted, DocumentRecord.digest(bytes), bytes.length);
+        DocumentRecord next = r == null ? DocumentRecord.first(id, edit, bytes) : r.with(edit, bytes);
+        records.put(id, next);
+        store.save(next);
+        applied.put(id, version);
+        store.markApplied(id, version);
+        lastChange = now.get();
+        LOG.info("config sync: {} changed here, version {}", id, version);
+        if (send) {
+            sendRecords(null, SyncMessages.BROADCAST, List.of(next));
+        }
+        listeners.forEach(l -> l.changed(next, true));
+    }
+
+    /** A payload from a member (its first byte a {@link SyncMessages} kind). */
+    public void received(String from, byte[] payload) throws IOException {
+        DataInputStream in = SyncMessages.input(payload);
+        byte kind = in.readByte();
+        switch (kind) {
+            case SyncMessages.BROADCAST, SyncMessages.PUSH, SyncMessages.REPLY ->
+                merge(from, kind, SyncMessages.readRecords(in));
+            case SyncMessages.DIGEST -> compare(from, SyncMessages.readDigest(in));
+            case SyncMessages.PULL -> answerPull(from, SyncMessages.readPull(in));
+            default -> LOG.warn("config sync: message of unknown kind {} from {} ignored", kind, from);
+        }
+    }
+
+    private void merge(String from, byte kind, List<DocumentRecord> incoming) throws IOException {
+        List<DocumentRecord> knownBetter = new ArrayList<>();
+        List<DocumentRecord> learned = new ArrayList<>();
+        for (DocumentRecord in : incoming) {
+            if (!local.replicated(in.id())) {
+                LOG.warn("config sync: {} from {} is not a replicated document here (check replicatedPids and "
+                    + "replicatedFiles in etc/org.vireo.cluster.cfg on both): ignored", in.id(), from);
+                continue;
+            }
+            try {
+                in.history().forEach(e -> clock.observe(e.version()));
+            } catch (IllegalArgumentException ahead) {
+                LOG.warn("config sync: {} from {} refused: {}", in.id(), from, ahead.getMessage());
+                continue;
+            }
+            DocumentRecord mine = records.get(in.id());
+            DocumentRecord merged = mine == null ? in : mine.merge(in);
+            if (mine == null || !merged.sameAs(mine)) {
+                records.put(in.id(), merged);
+                store.save(merged);
+                learned.add(merged);
+                lastChange = now.get();
+                if (mine == null || !merged.current().equals(mine.current())) {
+                    apply(merged);
+                }
+                listeners.forEach(l -> l.changed(merged, false));
+            }
+            if (!merged.sameAs(in)) {
+                knownBetter.add(merged);
+            }
+        }
+        if (!knownBetter.isEmpty()) {
+            // the sender lacks edits this node has (a concurrent edit, or an older partition's): tell it
+            if (kind == SyncMessages.BROADCAST) {
+                sendRecords(null, SyncMessages.BROADCAST, knownBetter);
+            } else {
+                sendRecords(from, SyncMessages.PUSH, knownBetter);
+            }
+        }
+        if (kind == SyncMessages.REPLY && !learned.isEmpty()) {
+            // pulled from one member: the rest of the view may lack it too
+            sendRecords(null, SyncMessages.BROADCAST, learned);
+        }
+        if (kind != SyncMessages.BROADCAST) {
+            lastSync = now.get();
+        }
+    }
+
+    private void apply(DocumentRecord r) {
+        String id = r.id();
+        try {
+            Optional<byte[]> content = r.content();
+            if (content.isPresent()) {
+                local.write(id, content.get());
+            } else {
+                local.delete(id);
+            }
+            applied.put(id, r.current().version());
+            store.markApplied(id, r.current().version());
+            unapplied.remove(id);
+            LOG.info("config sync: {} applied, version {}", id, r.current().version());
+        } catch (IOException | RuntimeException e) {
+            unapplied.put(id, String.valueOf(e.getMessage()));
+            LOG.warn("config sync: {} version {} could not be applied here (retried at the next sync): {}", id,
+                r.current().version(), e.toString());
+        }
+    }
+
+    /** The digest of everything this node has. */
+    public List<SyncMessages.DigestEntry> digest() {
+        List<SyncMessages.DigestEntry> out = new ArrayList<>(records.size());
+        records.values().forEach(r -> out.add(
+            new SyncMessages.DigestEntry(r.id(), r.current().version(), r.fingerprint())));
+        return out;
+    }
+
+    private void compare(String from, List<SyncMessages.DigestEntry> theirs) throws IOException {
+        Set<String> mentioned = new HashSet<>();
+        List<String> pull = new ArrayList<>();
+        List<DocumentRecord> push = new ArrayList<>();
+        for (SyncMessages.DigestEntry e : theirs) {
+            mentioned.add(e.id());
+            if (!local.replicated(e.id())) {
+                continue;
+            }
+            DocumentRecord mine = records.get(e.id());
+            if (mine == null || e.version().isNewerThan(mine.current().version())) {
+                pull.add(e.id());
+            } else if (mine.fingerprint() != e.fingerprint()) {
+                push.add(mine);
+            }
+        }
+        for (DocumentRecord r : records.values()) {
+            if (!mentioned.contains(r.id())) {
+                push.add(r);
+            }
+        }
+        if (!pull.isEmpty()) {
+            peers.send(from, SyncMessages.pull(pull));
+        }
+        sendRecords(from, SyncMessages.PUSH, push);
+        lastSync = now.get();
+    }
+
+    private void answerPull(String from, List<String> ids) {
+        List<DocumentRecord> out = new ArrayList<>();
+        for (String id : ids) {
+            DocumentRecord r = records.get(id);
+            if (r != null) {
+                out.add(r);
+            }
+        }
+        sendRecords(from, SyncMessages.REPLY, out);
+    }
+
+    /**
+     * Anti-entropy now: this node's digest to the coordinator, which pushes what this node lacks and pulls what
+     * it has newer; the coordinator itself sends its digest to everyone. Also retries applies that failed.
+     */
+    public void sync() throws IOException {
+        for (String id : List.copyOf(unapplied.keySet())) {
+            DocumentRecord r = records.get(id);
+            if (r != null) {
+                apply(r);
+            }
+        }
+        byte[] digest = SyncMessages.digest(digest());
+        String coordinator = peers.coordinator();
+        if (self.equals(coordinator)) {
+            peers.broadcast(digest);
+        } else {
+            peers.send(coordinator, digest);
+        }
+    }
+
+    private void sendRecords(String to, byte kind, Collection<DocumentRecord> out) {
+        List<DocumentRecord> batch = new ArrayList<>();
+        long bytes = 0;
+        for (DocumentRecord r : out) {
+            long size = 0;
+            for (byte[] c : r.contents().values()) {
+                size += c.length;
+            }
+            if (!batch.isEmpty() && bytes + size > BATCH_BYTES) {
+                send(to, SyncMessages.records(kind, batch));
+                batch = new ArrayList<>();
+                bytes = 0;
+            }
+            batch.add(r);
+            bytes += size;
+        }
+        if (!batch.isEmpty()) {
+            send(to, SyncMessages.records(kind, batch));
+        }
+    }
+
+    private void send(String to, byte[] payload) {
+        if (to == null) {
+            peers.broadcast(payload);
+        } else {
+            peers.send(to, payload);
+        }
+    }
+
+    public Map<String, DocumentRecord> records() {
+        return java.util.Collections.unmodifiableMap(records);
+    }
+
+    /** Local changes refused by validation (never sent): document -> why. */
+    public Map<String, String> refused() {
+        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(refused));
+    }
+
+    /** Records whose current version could not be applied here: document -> the error. */
+    public Map<String, String> unapplied() {
+        return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(unapplied));
+    }
+
+    public Optional<Instant> lastSync() {
+        return Optional.ofNullable(lastSync);
+    }
+
+    public Optional<Instant> lastChange() {
+        return Optional.ofNullable(lastChange);
+    }
+
+    /** One number for everything this node has: equal on two nodes that hold the same edits of every document. */
+    public long stateFingerprint() {
+        long h = 1125899906842597L;
+        for (DocumentRecord r : records.values()) {
+            h = 31 * h + r.id().hashCode();
+            h = 31 * h + r.fingerprint();
+        }
+        return h;
+    }
+}

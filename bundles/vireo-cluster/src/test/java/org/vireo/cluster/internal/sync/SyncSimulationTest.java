@@ -1,0 +1,364 @@
+package org.vireo.cluster.internal.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vireo.cluster.DocumentVersion;
+import org.vireo.cluster.internal.version.HybridClock;
+
+/**
+ * Many random schedules of edits, partitions, message reordering across members, crashes and restarts, on a
+ * simulated network with JGroups' delivery guarantees (FIFO per sender and receiver within a view, nothing across a
+ * partition); then the partitions heal and anti-entropy runs. Every member must end with the same records and the
+ * same local documents, and no edit may be lost: each one is the winner, a kept loser (with its content), or was
+ * overwritten by an edit made knowing it.
+ */
+class SyncSimulationTest {
+
+    private static final List<String> DOCS = List.of("pid:org.vireo.balancer", "file:vireo/rules.conf",
+        "pid:org.vireo.health.monitor~web");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void randomSchedulesConvergeWithoutLosingAnEdit() throws IOException {
+        for (long seed = 1; seed <= 400; seed++) {
+            new Simulation(seed, dir.resolve("s" + seed)).run();
+        }
+    }
+
+    /** One edit made by the test's operator, to be found again at the end. */
+    private record Made(String doc, DocumentVersion version, byte[] content) {
+    }
+
+    private static final class Node implements Peers, LocalDocuments {
+        final String name;
+        final Path storeDir;
+        final Map<String, byte[]> docs = new TreeMap<>();
+        final Simulation sim;
+        SyncEngine engine;
+        long wallOffset;
+
+        Node(String name, Path storeDir, Simulation sim) {
+            this.name = name;
+            this.storeDir = storeDir;
+            this.sim = sim;
+        }
+
+        void start() throws IOException {
+            HybridClock clock = new HybridClock(name, () -> sim.wall + wallOffset, 60_000);
+            engine = new SyncEngine(name, clock, new DocumentStore(storeDir, false), this, this,
+                () -> Instant.ofEpochMilli(sim.wall));
+            engine.start();
+        }
+
+        @Override
+        public String coordinator() {
+            return sim.coordinatorOf(name);
+        }
+
+        @Override
+        public void broadcast(byte[] payload) {
+            for (Node to : sim.nodes.values()) {
+                if (to != this) {
+                    sim.queue(this, to, payload);
+                }
+            }
+        }
+
+        @Override
+        public void send(String member, byte[] payload) {
+            sim.queue(this, sim.nodes.get(member), payload);
+        }
+
+        @Override
+        public boolean replicated(String id) {
+            return DOCS.contains(id);
+        }
+
+        @Override
+        public Set<String> present() {
+            return new TreeSet<>(docs.keySet());
+        }
+
+        @Override
+        public Optional<byte[]> read(String id) {
+            return Optional.ofNullable(docs.get(id)).map(byte[]::clone);
+        }
+
+        @Override
+        public void write(String id, byte[] content) {
+            docs.put(id, content.clone());
+        }
+
+        @Override
+        public void delete(String id) {
+            docs.remove(id);
+        }
+
+        @Override
+        public Optional<String> problem(String id, byte[] content) {
+            return new String(content, StandardCharsets.UTF_8).startsWith("BAD")
+                ? Optional.of("refused by the test's validator") : Optional.empty();
+        }
+    }
+
+    private static final class Simulation {
+        final long seed;
+        final Random random;
+        final Map<String, Node> nodes = new LinkedHashMap<>();
+        final Map<String, Integer> partition = new HashMap<>();
+        final Map<String, ArrayDeque<byte[]>> links = new TreeMap<>();
+        final List<Made> made = new ArrayList<>();
+        final Set<String> down = new TreeSet<>();
+        long wall = 1_800_000_000_000L;
+
+        Simulation(long seed, Path dir) throws IOException {
+            this.seed = seed;
+            this.random = new Random(seed);
+            int n = 2 + random.nextInt(3);
+            for (int i = 1; i <= n; i++) {
+                String name = "n" + i;
+                Node node = new Node(name, dir.resolve(name), this);
+                node.wallOffset = random.nextInt(400) - 200; // clocks skewed by up to 200 ms
+                if (random.nextInt(3) == 0) {
+                    node.docs.put(DOCS.get(random.nextInt(DOCS.size())), ("initial of " + name).getBytes());
+                }
+                nodes.put(name, node);
+                partition.put(name, 0);
+            }
+        }
+
+        String coordinatorOf(String member) {
+            int p = partition.get(member);
+            return nodes.keySet().stream().filter(m -> partition.get(m) == p && !down.contains(m)).findFirst()
+                .orElse(member);
+        }
+
+        void queue(Node from, Node to, byte[] payload) {
+            if (down.contains(to.name) || down.contains(from.name)
+                || !partition.get(from.name).equals(partition.get(to.name))) {
+                return; // JGroups delivers nothing across a partition or to a member that is gone
+            }
+            links.computeIfAbsent(from.name + ">" + to.name, k -> new ArrayDeque<>()).add(payload);
+        }
+
+        boolean deliverOne() throws IOException {
+            List<String> busy = links.entrySet().stream().filter(e -> !e.getValue().isEmpty()).map(Map.Entry::getKey)
+                .toList();
+            if (busy.isEmpty()) {
+                return false;
+            }
+            String link = busy.get(random.nextInt(busy.size()));
+            byte[] payload = links.get(link).poll();
+            String[] ends = link.split(">");
+            nodes.get(ends[1]).engine.received(ends[0], payload);
+            return true;
+        }
+
+        void viewChange() throws IOException {
+            links.values().forEach(ArrayDeque::clear); // messages in flight across the old view may be lost
+            for (Node n : nodes.values()) {
+                if (!down.contains(n.name)) {
+                    n.engine.sync();
+                }
+            }
+        }
+
+        void run() throws IOException {
+            for (Node n : nodes.values()) {
+                n.start();
+            }
+            viewChange();
+            int steps = 150 + random.nextInt(150);
+            for (int i = 0; i < steps; i++) {
+                wall += random.nextInt(5);
+                int action = random.nextInt(100);
+                if (action < 55) {
+                    deliverOne();
+                } else if (action < 80) {
+                    edit();
+                } else if (action < 87) {
+                    repartition();
+                } else if (action < 92) {
+                    crashOrRestart();
+                } else {
+                    Node n = live();
+                    n.engine.sync();
+                }
+            }
+            down.clear();
+            for (Node n : nodes.values()) {
+                if (n.engine == null) {
+                    n.start();
+                }
+            }
+            nodes.keySet().forEach(m -> partition.put(m, 0));
+            for (int round = 0; round < 3; round++) {
+                viewChange();
+                for (int guard = 0; deliverOne(); guard++) {
+                    assertThat(guard).as("seed %d: messages keep flowing", seed).isLessThan(100_000);
+                }
+            }
+            check();
+        }
+
+        Node live() {
+            List<Node> up = nodes.values().stream().filter(n -> !down.contains(n.name)).toList();
+            return up.get(random.nextInt(up.size()));
+        }
+
+        void edit() throws IOException {
+            Node n = live();
+            String doc = DOCS.get(random.nextInt(DOCS.size()));
+            int kind = random.nextInt(10);
+            if (kind == 0) {
+                n.docs.remove(doc);
+            } else if (kind == 1) {
+                n.docs.put(doc, ("BAD " + random.nextInt()).getBytes());
+            } else {
+                n.docs.put(doc, (n.name + " " + doc + " " + random.nextInt(1000)).getBytes());
+            }
+            DocumentRecord before = n.engine.records().get(doc);
+            n.engine.localChanged(doc);
+            DocumentRecord after = n.engine.records().get(doc);
+            if (after != null && after != before) {
+                made.add(new Made(doc, after.current().version(), after.content().orElse(null)));
+            }
+            if (kind == 1) {
+                assertThat(after).as("seed %d: an invalid change is not recorded", seed).isSameAs(before);
+                // the operator fixes it again: the document goes back to what the record holds
+                if (before != null && before.content().isPresent()) {
+                    n.docs.put(doc, before.content().get());
+                } else {
+                    n.docs.remove(doc);
+                }
+                n.engine.localChanged(doc);
+                assertThat(n.engine.refused()).doesNotContainKey(doc);
+            }
+        }
+
+        void repartition() throws IOException {
+            boolean split = random.nextBoolean();
+            nodes.keySet().forEach(m -> partition.put(m, split ? random.nextInt(2) : 0));
+            viewChange();
+        }
+
+        void crashOrRestart() throws IOException {
+            List<String> crashed = new ArrayList<>(down);
+            if (!crashed.isEmpty() && random.nextBoolean()) {
+                Node n = nodes.get(crashed.get(random.nextInt(crashed.size())));
+                if (random.nextBoolean()) { // edited while it was down
+                    String doc = DOCS.get(random.nextInt(DOCS.size()));
+                    n.docs.put(doc, (n.name + " offline " + random.nextInt(1000)).getBytes());
+                }
+                down.remove(n.name);
+                DocumentRecordsBefore before = new DocumentRecordsBefore(n);
+                n.start();
+                before.noteOfflineEdits(this);
+                viewChange();
+            } else if (down.size() + 1 < nodes.size()) {
+                Node n = live();
+                n.engine = null;
+                down.add(n.name);
+                links.entrySet().removeIf(e -> e.getKey().contains(n.name + ">") || e.getKey().endsWith(">" + n.name));
+                viewChange();
+            }
+        }
+
+        void check() {
+            List<Node> all = List.copyOf(nodes.values());
+            Node first = all.get(0);
+            for (Node n : all) {
+                assertThat(n.engine.stateFingerprint()).as("seed %d: %s and %s hold the same edits", seed, n.name,
+                    first.name).isEqualTo(first.engine.stateFingerprint());
+                for (String doc : DOCS) {
+                    DocumentRecord r = n.engine.records().get(doc);
+                    byte[] local = n.docs.get(doc);
+                    if (r == null) {
+                        assertThat(local).as("seed %d: %s %s", seed, n.name, doc).isNull();
+                        continue;
+                    }
+                    assertThat(r.sameAs(first.engine.records().get(doc))).isTrue();
+                    assertThat(local == null ? null : new String(local))
+                        .as("seed %d: %s applied %s", seed, n.name, doc)
+                        .isEqualTo(r.content().map(String::new).orElse(null));
+                }
+            }
+            for (Made m : made) {
+                for (Node n : all) {
+                    DocumentRecord r = n.engine.records().get(m.doc());
+                    Edit e = r.history().stream().filter(x -> x.version().equals(m.version())).findFirst()
+                        .orElse(null);
+                    assertThat(e).as("seed %d: %s knows edit %s of %s", seed, n.name, m.version(), m.doc())
+                        .isNotNull();
+                    boolean winner = r.current().equals(e);
+                    boolean loser = r.losers().contains(e);
+                    boolean overwritten = r.history().stream().anyMatch(f -> f.saw(e));
+                    boolean sameAsKept = r.history().stream().anyMatch(
+                        f -> f.sameOutcome(e) && (f.equals(r.current()) || r.losers().contains(f) || f.saw(e)));
+                    assertThat(winner || loser || overwritten || sameAsKept)
+                        .as("seed %d: edit %s of %s on %s: won, lost (kept) or overwritten knowingly: %s", seed,
+                            m.version(), m.doc(), n.name, r.history()).isTrue();
+                    if (loser) {
+                        assertThat(r.contentOf(m.version()).map(String::new))
+                            .as("seed %d: the loser's content is kept", seed)
+                            .isEqualTo(Optional.ofNullable(m.content()).map(String::new)
+                                .or(() -> Optional.of("")));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Finds the edits a restarting node made from changes while it was down. */
+    private static final class DocumentRecordsBefore {
+        final Node node;
+
+        DocumentRecordsBefore(Node node) {
+            this.node = node;
+        }
+
+        void noteOfflineEdits(Simulation sim) {
+            for (DocumentRecord r : node.engine.records().values()) {
+                Edit e = r.current();
+                if (e.version().node().equals(node.name) && !e.initial()
+                    && sim.made.stream().noneMatch(m -> m.version().equals(e.version()))) {
+                    sim.made.add(new Made(r.id(), e.version(), r.content().orElse(null)));
+                }
+            }
+        }
+    }
+
+    static String text(byte[] b) {
+        return b == null ? null : new String(b, StandardCharsets.UTF_8);
+    }
+
+    static boolean same(byte[] a, byte[] b) {
+        return Arrays.equals(a, b);
+    }
+
+    static void unchecked(IOException e) {
+        throw new UncheckedIOException(e);
+    }
+}
