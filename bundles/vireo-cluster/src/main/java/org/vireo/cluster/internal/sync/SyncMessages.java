@@ -97,11 +97,12 @@ public final class SyncMessages {
         return new DataInputStream(new ByteArrayInputStream(payload));
     }
 
-    interface Body {
+    /** Writes one message body. */
+    public interface Body {
         void write(DataOutputStream out) throws IOException;
     }
 
-    static byte[] encode(Body body) {
+    public static byte[] encode(Body body) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             body.write(out);

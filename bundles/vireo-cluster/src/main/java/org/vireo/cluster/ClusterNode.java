@@ -1,0 +1,28 @@
+package org.vireo.cluster;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One node as the registry knows it: what it last reported of itself (every second) and whether it still does.
+ *
+ * @param name            the node's name
+ * @param role            director, backup or scanner (with {@code +scan} when a director or backup also scans)
+ * @param address         the address it is reached at for management (its cluster bind address if none is set)
+ * @param softwareVersion the Vireo version it runs
+ * @param vrrpStates      VRRP instance name -> state (MASTER, BACKUP, INITIALIZE, ...); empty on a scanner
+ * @param load            its load, when it runs the scanner
+ * @param lastSeen        when its last report arrived here
+ * @param stale           no report for longer than the stale limit (3 s by default), or it left the view
+ * @param self            this node
+ * @param configState     a fingerprint of the replicated documents it holds: equal on nodes that are in sync
+ */
+public record ClusterNode(String name, String role, String address, String softwareVersion,
+                          Map<String, String> vrrpStates, Optional<NodeLoad> load, Instant lastSeen, boolean stale,
+                          boolean self, long configState) {
+
+    public ClusterNode {
+        vrrpStates = Map.copyOf(vrrpStates);
+    }
+}

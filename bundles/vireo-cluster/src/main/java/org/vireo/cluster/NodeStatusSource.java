@@ -1,0 +1,22 @@
+package org.vireo.cluster;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Whiteboard: what a bundle adds to this node's report in the registry. The scanner registers one with its load,
+ * the VRRP engine one with its instances' states; the registry asks every source once per report (on its thread:
+ * answer from what is at hand, do not block).
+ */
+public interface NodeStatusSource {
+
+    /** VRRP instance name -> state name. */
+    default Map<String, String> vrrpStates() {
+        return Map.of();
+    }
+
+    /** The node's load, if this source measures it. */
+    default Optional<NodeLoad> load() {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,115 @@
+package org.vireo.cluster.internal.docs;
+
+import java.lang.reflect.Array;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Dictionary;
+import java.util.Enumeration;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A configuration's properties as one canonical text, the content of a {@code pid:} document: sorted
+ * {@code key = value} lines, values as text (as in a {@code .cfg} file, which is what Karaf writes them back to and
+ * reads them from), lists as {@code key[] = a, b}. Properties of the framework and of file install (the PID, the
+ * file it came from) are left out: they are this node's business.
+ */
+public final class CanonicalConfig {
+
+    private CanonicalConfig() {
+    }
+
+    /** Whether ConfigurationAdmin or file install put this key there, not the operator. */
+    static boolean bookkeeping(String key) {
+        return key.startsWith("service.") || key.startsWith("felix.fileinstall.")
+            || key.startsWith("component.") || key.equals("org.apache.karaf.features.configKey");
+    }
+
+    public static byte[] encode(Dictionary<String, ?> properties) {
+        TreeMap<String, String> lines = new TreeMap<>();
+        for (Enumeration<String> keys = properties.keys(); keys.hasMoreElements(); ) {
+            String key = keys.nextElement();
+            if (bookkeeping(key)) {
+                continue;
+            }
+            Object value = properties.get(key);
+            List<String> many = elements(value);
+            if (many == null) {
+                lines.put(escape(key), escape(String.valueOf(value)));
+            } else {
+                List<String> escaped = many.stream().map(s -> escape(s).replace(",", "\\,")).toList();
+                lines.put(escape(key) + "[]", String.join(", ", escaped));
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        lines.forEach((k, v) -> out.append(k).append(" = ").append(v).append('\n'));
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static List<String> elements(Object value) {
+        if (value != null && value.getClass().isArray()) {
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < Array.getLength(value); i++) {
+                out.add(String.valueOf(Array.get(value, i)));
+            }
+            return out;
+        }
+        if (value instanceof Collection<?> c) {
+            return c.stream().map(String::valueOf).toList();
+        }
+        return null;
+    }
+
+    /** The properties of a canonical text, for ConfigurationAdmin: strings, and string arrays for lists. */
+    public static Dictionary<String, Object> decode(byte[] content) {
+        Map<String, Object> out = new TreeMap<>();
+        String text = new String(content, StandardCharsets.UTF_8);
+        int line = 0;
+        for (String l : text.split("\n", -1)) {
+            line++;
+            if (l.isEmpty()) {
+                continue;
+            }
+            int eq = l.indexOf(" = ");
+            if (eq < 0) {
+                throw new IllegalArgumentException("configuration line " + line + ": '" + l
+                    + "': expected 'key = value'");
+            }
+            String key = l.substring(0, eq);
+            String value = l.substring(eq + 3);
+            if (key.endsWith("[]")) {
+                List<String> items = new ArrayList<>();
+                if (!value.isEmpty()) {
+                    for (String item : value.split("(?<!\\\\), ", -1)) {
+                        items.add(unescape(item.replace("\\,", ",")));
+                    }
+                }
+                out.put(unescape(key.substring(0, key.length() - 2)), items.toArray(String[]::new));
+            } else {
+                out.put(unescape(key), unescape(value));
+            }
+        }
+        return new Hashtable<>(out);
+    }
+
+    private static String escape(String s) {
+        return s.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r");
+    }
+
+    private static String unescape(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) {
+                char n = s.charAt(++i);
+                out.append(n == 'n' ? '\n' : n == 'r' ? '\r' : n);
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

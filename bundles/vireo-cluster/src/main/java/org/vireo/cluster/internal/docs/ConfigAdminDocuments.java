@@ -1,0 +1,73 @@
+package org.vireo.cluster.internal.docs;
+
+import java.io.IOException;
+import java.util.Dictionary;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+
+/**
+ * The {@code pid:} documents: configurations in ConfigurationAdmin (Karaf writes them to and reads them from
+ * {@code etc/<pid>.cfg}). A factory configuration's PID is {@code <factoryPid>~<name>}, as Karaf names the one of
+ * {@code etc/<factoryPid>-<name>.cfg}.
+ */
+final class ConfigAdminDocuments {
+
+    private final ConfigurationAdmin admin;
+    private final DocumentPatterns patterns;
+
+    ConfigAdminDocuments(ConfigurationAdmin admin, DocumentPatterns patterns) {
+        this.admin = admin;
+        this.patterns = patterns;
+    }
+
+    Set<String> present() throws IOException {
+        Set<String> out = new TreeSet<>();
+        for (Configuration c : list(null)) {
+            if (c.getProperties() != null && patterns.replicatedPid(c.getPid())) {
+                out.add(c.getPid());
+            }
+        }
+        return out;
+    }
+
+    Optional<byte[]> read(String pid) throws IOException {
+        Configuration[] found = list("(service.pid=" + pid + ")");
+        if (found.length == 0 || found[0].getProperties() == null) {
+            return Optional.empty();
+        }
+        return Optional.of(CanonicalConfig.encode(found[0].getProperties()));
+    }
+
+    void write(String pid, byte[] content) throws IOException {
+        Dictionary<String, Object> properties = CanonicalConfig.decode(content);
+        configuration(pid).updateIfDifferent(properties);
+    }
+
+    void delete(String pid) throws IOException {
+        Configuration[] found = list("(service.pid=" + pid + ")");
+        if (found.length > 0) {
+            found[0].delete();
+        }
+    }
+
+    private Configuration configuration(String pid) throws IOException {
+        int tilde = pid.indexOf('~');
+        // "?": not bound to this bundle's location, so the owning bundle receives it
+        return tilde < 0 ? admin.getConfiguration(pid, "?")
+            : admin.getFactoryConfiguration(pid.substring(0, tilde), pid.substring(tilde + 1), "?");
+    }
+
+    private Configuration[] list(String filter) throws IOException {
+        try {
+            Configuration[] found = admin.listConfigurations(filter);
+            return found == null ? new Configuration[0] : found;
+        } catch (InvalidSyntaxException e) {
+            throw new IOException("PID " + filter + " cannot be looked up: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package org.vireo.cluster.internal.docs;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The {@code file:} documents: policy files under {@code etc/}, named by their path relative to it with '/'
+ * separators. A file is replaced atomically (written beside it, then renamed over it), so the scanner's watcher
+ * never reads half of one.
+ */
+final class FileDocuments {
+
+    private final Path etc;
+    private final DocumentPatterns patterns;
+
+    FileDocuments(Path etc, DocumentPatterns patterns) {
+        this.etc = etc.toAbsolutePath().normalize();
+        this.patterns = patterns;
+    }
+
+    Path etc() {
+        return etc;
+    }
+
+    /** The relative name of a file under etc/, or empty if it is not under it. */
+    Optional<String> relative(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        if (!abs.startsWith(etc)) {
+            return Optional.empty();
+        }
+        return Optional.of(etc.relativize(abs).toString().replace('\\', '/'));
+    }
+
+    Set<String> present() throws IOException {
+        Set<String> out = new TreeSet<>();
+        for (String folder : patterns.fileFolders()) {
+            Path dir = etc.resolve(folder);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+                for (Path f : files) {
+                    Optional<String> rel = relative(f);
+                    if (rel.isPresent() && Files.isRegularFile(f) && patterns.replicatedFile(rel.get())) {
+                        out.add(rel.get());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    Optional<byte[]> read(String relative) throws IOException {
+        try {
+            return Optional.of(Files.readAllBytes(resolve(relative)));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+    }
+
+    void write(String relative, byte[] content) throws IOException {
+        Path target = resolve(relative);
+        Files.createDirectories(target.getParent());
+        // a hidden name no replicated glob matches: the watchers of the folder ignore it
+        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".vireo-tmp");
+        try {
+            Files.write(tmp, content);
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    void delete(String relative) throws IOException {
+        Files.deleteIfExists(resolve(relative));
+    }
+
+    private Path resolve(String relative) {
+        Path p = etc.resolve(relative).normalize();
+        if (!p.startsWith(etc) || !patterns.replicatedFile(relative)) {
+            throw new IllegalArgumentException("file " + relative + " is not a replicated file under " + etc);
+        }
+        return p;
+    }
+}

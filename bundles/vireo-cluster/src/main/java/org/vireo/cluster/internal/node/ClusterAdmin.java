@@ -1,0 +1,53 @@
+package org.vireo.cluster.internal.node;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.vireo.cluster.internal.channel.ClusterView;
+import org.vireo.cluster.internal.sync.DocumentRecord;
+import org.vireo.cluster.internal.sync.Edit;
+
+/** What the shell commands (and the config-event listener) ask of this node's cluster component. */
+public interface ClusterAdmin {
+
+    /** This node's view of the cluster and of its documents, taken on the sync thread (consistent). */
+    Status status();
+
+    /** A document's record, if this node has one. */
+    Optional<DocumentRecord> record(String id);
+
+    /** Every record that holds a lost edit. */
+    List<DocumentRecord> conflicts();
+
+    /** Runs anti-entropy now; returns once the digest is sent. */
+    void sync();
+
+    /** A replicated document may have changed on this node (a configuration event, a file event). */
+    void localChanged(String id);
+
+    /**
+     * @param node          this node
+     * @param clusterName   the cluster's name
+     * @param joined        whether the channel runs (false: the cluster is off; {@code offReason} says why)
+     * @param offReason     why the cluster is off, or empty
+     * @param view          the current view
+     * @param refusals      recent TLS refusals, newest last (time, peer, reason)
+     * @param documents     every document this node holds a record of
+     * @param refusedLocal  local changes refused by validation (never sent): document -> why
+     * @param unapplied     records that failed to apply here: document -> error
+     * @param lastSync      the last anti-entropy exchange
+     * @param lastChange    the last change of any record
+     * @param fingerprint   of all records: equal on nodes in sync
+     */
+    record Status(String node, String clusterName, boolean joined, String offReason, ClusterView view,
+                  List<String> refusals, List<DocumentState> documents, Map<String, String> refusedLocal,
+                  Map<String, String> unapplied, Optional<Instant> lastSync, Optional<Instant> lastChange,
+                  long fingerprint) {
+    }
+
+    /** One document on this node: its current edit, history length, lost edits, whether it is applied here. */
+    record DocumentState(String id, Edit current, int edits, int lost, boolean applied) {
+    }
+}

@@ -1,0 +1,137 @@
+package org.vireo.cluster.internal.registry;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.cluster.ClusterNode;
+import org.vireo.cluster.NodeRegistry;
+
+/**
+ * The node registry: the last report of every node, and whether it is stale (no report for longer than the limit,
+ * or gone from the view). Pure: the monotonic and wall clocks are injected; the component feeds it reports and
+ * views and calls {@link #tick()} a few times a second. Reads are safe from any thread.
+ */
+public final class Registry implements NodeRegistry {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Registry.class);
+
+    private record Entry(NodeReport report, long seenNanos, Instant seenAt, boolean inView) {
+    }
+
+    private final String self;
+    private final LongSupplier nanos;
+    private final Supplier<Instant> now;
+    private final long staleNanos;
+    private final Map<String, Entry> entries = new TreeMap<>();
+    private final List<Consumer<List<ClusterNode>>> listeners = new CopyOnWriteArrayList<>();
+    private volatile List<ClusterNode> snapshot = List.of();
+
+    public Registry(String self, LongSupplier nanos, Supplier<Instant> now, Duration staleAfter) {
+        this.self = self;
+        this.nanos = nanos;
+        this.now = now;
+        this.staleNanos = staleAfter.toNanos();
+    }
+
+    /** A report arrived (or this node made its own). */
+    public synchronized void reported(NodeReport report) {
+        Entry old = entries.get(report.name());
+        entries.put(report.name(), new Entry(report, nanos.getAsLong(), now.get(), true));
+        if (old == null) {
+            LOG.info("cluster: node {} ({}) reports", report.name(), report.role());
+        }
+        refresh(old == null || !old.report().equals(report) || isStale(old));
+    }
+
+    /** The view changed: nodes not in it are stale at once (they left or were cut off). */
+    public synchronized void view(Set<String> members) {
+        boolean changed = false;
+        for (Map.Entry<String, Entry> e : entries.entrySet()) {
+            boolean in = members.contains(e.getKey()) || e.getKey().equals(self);
+            if (in != e.getValue().inView()) {
+                Entry v = e.getValue();
+                e.setValue(new Entry(v.report(), in ? v.seenNanos() : Long.MIN_VALUE / 2, v.seenAt(), in));
+                changed = true;
+            }
+        }
+        refresh(changed);
+    }
+
+    /** Re-evaluates staleness; tells the listeners if a node turned stale. */
+    public synchronized void tick() {
+        List<ClusterNode> before = snapshot;
+        List<ClusterNode> next = build();
+        boolean changed = false;
+        for (int i = 0; i < next.size(); i++) {
+            if (i >= before.size() || next.get(i).stale() != before.get(i).stale()) {
+                changed = true;
+                if (next.get(i).stale()) {
+                    LOG.warn("cluster: node {} is stale: no report since {}", next.get(i).name(), next.get(i).lastSeen());
+                }
+            }
+        }
+        snapshot = next;
+        if (changed) {
+            notifyListeners(next);
+        }
+    }
+
+    private boolean isStale(Entry e) {
+        return !e.report().name().equals(self) && (!e.inView() || nanos.getAsLong() - e.seenNanos() > staleNanos);
+    }
+
+    private void refresh(boolean changed) {
+        snapshot = build();
+        if (changed) {
+            notifyListeners(snapshot);
+        }
+    }
+
+    private List<ClusterNode> build() {
+        List<ClusterNode> out = new ArrayList<>(entries.size());
+        for (Entry e : entries.values()) {
+            NodeReport r = e.report();
+            out.add(new ClusterNode(r.name(), r.role(), r.address(), r.softwareVersion(), r.vrrpStates(), r.load(),
+                e.seenAt(), isStale(e), r.name().equals(self), r.configState()));
+        }
+        return List.copyOf(out);
+    }
+
+    private void notifyListeners(List<ClusterNode> nodes) {
+        for (Consumer<List<ClusterNode>> l : listeners) {
+            try {
+                l.accept(nodes);
+            } catch (RuntimeException e) {
+                LOG.warn("cluster: a registry listener failed", e);
+            }
+        }
+    }
+
+    @Override
+    public List<ClusterNode> nodes() {
+        return snapshot;
+    }
+
+    @Override
+    public Optional<ClusterNode> node(String name) {
+        return snapshot.stream().filter(n -> n.name().equals(name)).findFirst();
+    }
+
+    @Override
+    public AutoCloseable watch(Consumer<List<ClusterNode>> listener) {
+        listeners.add(listener);
+        return () -> listeners.remove(listener);
+    }
+}
