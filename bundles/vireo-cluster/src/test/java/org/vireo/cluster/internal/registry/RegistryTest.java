@@ -1,0 +1,80 @@
+package org.vireo.cluster.internal.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.vireo.cluster.ClusterNode;
+import org.vireo.cluster.NodeLoad;
+import org.vireo.cluster.internal.sync.SyncMessages;
+
+class RegistryTest {
+
+    private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+    private final Registry registry = new Registry("n1", nanos::get, () -> Instant.ofEpochSecond(nanos.get() / 1_000_000_000L),
+        Duration.ofSeconds(3));
+
+    private static NodeReport report(String name, int connections) {
+        return new NodeReport(name, "scanner", "10.0.0.2", "0.1.0", Map.of(),
+            Optional.of(new NodeLoad(Instant.EPOCH, 0.5, 0.6, 1, 2, 3, 4, connections, 10.0)), 42);
+    }
+
+    private void advanceMillis(long ms) {
+        nanos.addAndGet(ms * 1_000_000L);
+        registry.tick();
+    }
+
+    @Test
+    void aNodeThatStopsReportingTurnsStaleAfterTheLimitAndListenersHearOfIt() {
+        List<List<ClusterNode>> heard = new ArrayList<>();
+        registry.watch(heard::add);
+        registry.reported(report("n1", 0));
+        registry.reported(report("n2", 5));
+
+        advanceMillis(2_900);
+        assertThat(registry.node("n2").orElseThrow().stale()).isFalse();
+        int before = heard.size();
+        advanceMillis(200);
+
+        assertThat(registry.node("n2").orElseThrow().stale()).isTrue();
+        assertThat(registry.node("n1").orElseThrow().stale()).as("this node is never stale to itself").isFalse();
+        assertThat(heard).hasSizeGreaterThan(before);
+        assertThat(heard.get(heard.size() - 1)).filteredOn(ClusterNode::stale).extracting(ClusterNode::name)
+            .containsExactly("n2");
+    }
+
+    @Test
+    void aNodeLeavingTheViewIsStaleAtOnceAndFreshAgainWhenItReports() {
+        registry.reported(report("n2", 5));
+        registry.view(Set.of("n1"));
+        assertThat(registry.node("n2").orElseThrow().stale()).isTrue();
+
+        registry.view(Set.of("n1", "n2"));
+        registry.reported(report("n2", 7));
+
+        ClusterNode n2 = registry.node("n2").orElseThrow();
+        assertThat(n2.stale()).isFalse();
+        assertThat(n2.load().orElseThrow().activeConnections()).isEqualTo(7);
+    }
+
+    @Test
+    void aReportReadsBackAsItWasSent() throws IOException {
+        NodeReport r = new NodeReport("n3", "director+scan", "192.0.2.3", "0.1.0.SNAPSHOT",
+            Map.of("vip1", "MASTER", "vip2", "BACKUP"),
+            Optional.of(new NodeLoad(Instant.ofEpochMilli(1234), 0.25, -1, 10, 20, 30, 40, 50, 60.5)), -7);
+
+        DataInputStream in = SyncMessages.input(r.encode());
+        assertThat(in.readByte()).isEqualTo(SyncMessages.STATUS);
+        assertThat(NodeReport.read(in)).isEqualTo(r);
+    }
+}
