@@ -119,8 +119,11 @@ final class RefusalReportingTrustManager extends X509ExtendedTrustManager {
                 + " (check the clocks of both nodes)";
         }
         if (!signedByTrustedCa(certificate)) {
+            boolean sameName = trustedCas.stream()
+                .anyMatch(ca -> ca.getSubjectX500Principal().equals(certificate.getIssuerX500Principal()));
             return subject + " is not signed by this cluster's CA (its issuer is "
-                + certificate.getIssuerX500Principal() + ")";
+                + certificate.getIssuerX500Principal() + (sameName ? ", a CA of the same name but another key: made"
+                + " again with --force, or another cluster's" : "") + ")";
         }
         return subject + " was refused: " + e.getMessage();
     }
