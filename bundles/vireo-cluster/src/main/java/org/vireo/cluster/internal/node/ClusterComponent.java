@@ -125,12 +125,19 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         registry = new Registry(node, System::nanoTime, Instant::now, Duration.ofMillis(options.staleAfterMillis()));
         documents = new ReplicatedDocuments(new DocumentPatterns(options.replicatedPids(), options.replicatedFiles()),
             configurationAdmin, Path.of(etc == null ? "etc" : etc), () -> validators);
-        TransportFactory.Started started = transports.open(properties, node, new Events());
+        TransportFactory.Started started = null;
+        try {
+            started = transports.open(properties, node, new Events());
+            offReason = started == null
+                ? "bindAddress is not set in etc/" + SyncOptions.PID + ".cfg: this node runs alone" : "";
+        } catch (RuntimeException e) { // bad settings or credentials: said in the log and in cluster:status
+            offReason = e.getMessage();
+            LOG.error("cluster: this node cannot join: {}", offReason);
+        }
         Runnable start = () -> { };
         if (started == null) {
             transport = new LoneTransport(node);
             clusterName = ConfigValues.text(properties, "clusterName", "vireo");
-            offReason = "bindAddress is not set in etc/" + SyncOptions.PID + ".cfg: this node runs alone";
             LOG.info("cluster: off ({}); documents are versioned here and join with their history later", offReason);
         } else {
             transport = started.transport();
@@ -276,7 +283,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
 
         @Override
         public void refused(String peer, String reason) {
-            LOG.warn("cluster: TLS refused with {}: {}", peer, reason);
+            // the transport logs it (at most once a minute per reason: MERGE3 retries every few seconds)
             refusals.addLast(Instant.now() + " " + peer + ": " + reason);
             while (refusals.size() > REFUSALS_KEPT) {
                 refusals.pollFirst();

@@ -52,50 +52,49 @@ public final class Registry implements NodeRegistry {
         if (old == null) {
             LOG.info("cluster: node {} ({}) reports", report.name(), report.role());
         }
-        refresh(old == null || !old.report().equals(report) || isStale(old));
+        refresh(old == null || !old.report().equals(report));
     }
 
     /** The view changed: nodes not in it are stale at once (they left or were cut off). */
     public synchronized void view(Set<String> members) {
-        boolean changed = false;
         for (Map.Entry<String, Entry> e : entries.entrySet()) {
             boolean in = members.contains(e.getKey()) || e.getKey().equals(self);
-            if (in != e.getValue().inView()) {
-                Entry v = e.getValue();
-                e.setValue(new Entry(v.report(), in ? v.seenNanos() : Long.MIN_VALUE / 2, v.seenAt(), in));
-                changed = true;
+            Entry v = e.getValue();
+            if (in != v.inView()) {
+                e.setValue(new Entry(v.report(), v.seenNanos(), v.seenAt(), in));
             }
         }
-        refresh(changed);
+        refresh(false);
     }
 
-    /** Re-evaluates staleness; tells the listeners if a node turned stale. */
+    /** Re-evaluates staleness (a few times a second). */
     public synchronized void tick() {
-        List<ClusterNode> before = snapshot;
-        List<ClusterNode> next = build();
-        boolean changed = false;
-        for (int i = 0; i < next.size(); i++) {
-            if (i >= before.size() || next.get(i).stale() != before.get(i).stale()) {
-                changed = true;
-                if (next.get(i).stale()) {
-                    LOG.warn("cluster: node {} is stale: no report since {}", next.get(i).name(), next.get(i).lastSeen());
-                }
-            }
-        }
-        snapshot = next;
-        if (changed) {
-            notifyListeners(next);
-        }
+        refresh(false);
     }
 
     private boolean isStale(Entry e) {
         return !e.report().name().equals(self) && (!e.inView() || nanos.getAsLong() - e.seenNanos() > staleNanos);
     }
 
-    private void refresh(boolean changed) {
-        snapshot = build();
+    /** A new snapshot; nodes that turned stale or fresh are logged; listeners hear of any change. */
+    private void refresh(boolean reportChanged) {
+        List<ClusterNode> before = snapshot;
+        List<ClusterNode> next = build();
+        boolean changed = reportChanged || next.size() != before.size();
+        for (ClusterNode n : next) {
+            ClusterNode was = before.stream().filter(b -> b.name().equals(n.name())).findFirst().orElse(null);
+            if (was != null && was.stale() != n.stale()) {
+                changed = true;
+                if (n.stale()) {
+                    LOG.warn("cluster: node {} is stale: no report since {}", n.name(), n.lastSeen());
+                } else {
+                    LOG.info("cluster: node {} reports again", n.name());
+                }
+            }
+        }
+        snapshot = next;
         if (changed) {
-            notifyListeners(snapshot);
+            notifyListeners(next);
         }
     }
 

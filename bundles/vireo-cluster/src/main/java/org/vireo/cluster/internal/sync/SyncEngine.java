@@ -204,6 +204,7 @@ public final class SyncEngine {
                 if (mine == null || !merged.current().equals(mine.current())) {
                     apply(merged);
                 }
+                reportNewLosers(mine, merged);
                 listeners.forEach(l -> l.changed(merged, false));
             }
             if (!merged.sameAs(in)) {
@@ -224,6 +225,15 @@ public final class SyncEngine {
         }
         if (kind != SyncMessages.BROADCAST) {
             lastSync = now.get();
+        }
+    }
+
+    private static void reportNewLosers(DocumentRecord before, DocumentRecord after) {
+        for (Edit lost : after.losers()) {
+            if (before == null || !before.losers().contains(lost)) {
+                LOG.warn("config sync: conflict on {}: edit {} lost to {}, which is in force; the lost edit is kept "
+                    + "(cluster:conflicts)", after.id(), lost.version(), after.current().version());
+            }
         }
     }
 

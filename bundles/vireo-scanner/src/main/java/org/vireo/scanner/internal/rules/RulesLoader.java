@@ -54,13 +54,28 @@ public final class RulesLoader {
         digest.update(content);
         ListFiles lists = new ListFiles(rulesFile.toAbsolutePath().getParent(), digest);
         List<String> errors = new ArrayList<>();
-        List<String> lines = new String(content, StandardCharsets.UTF_8).lines().toList();
-        RulesParser.Parsed parsed = RulesParser.parse(fileName, lines, lists, errors);
+        RulesParser.Parsed parsed = parse(fileName, content, lists, errors);
         if (parsed == null) {
             return new RulesLoadResult.Refused(rulesFile, errors);
         }
         return new RulesLoadResult.Loaded(new RuleSet(rulesFile, clock.instant(),
             HexFormat.of().formatHex(digest.digest()), parsed.rules(), parsed.fallback(), lists.read));
+    }
+
+    /**
+     * What would be wrong with {@code content} as the rules file {@code rulesFile}, with the lists it names read
+     * from the file's folder: the messages {@link #load} would refuse it with; empty when it would load.
+     */
+    public List<String> problems(Path rulesFile, byte[] content) {
+        List<String> errors = new ArrayList<>();
+        ListFiles lists = new ListFiles(rulesFile.toAbsolutePath().getParent(), sha256());
+        parse(String.valueOf(rulesFile.getFileName()), content, lists, errors);
+        return errors;
+    }
+
+    private static RulesParser.Parsed parse(String fileName, byte[] content, ListFiles lists, List<String> errors) {
+        List<String> lines = new String(content, StandardCharsets.UTF_8).lines().toList();
+        return RulesParser.parse(fileName, lines, lists, errors);
     }
 
     /** Reads each list file once, however many rules name it, and adds it to the content hash in that order. */

@@ -1,0 +1,168 @@
+package org.vireo.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+import org.junit.Test;
+
+/**
+ * Config sync between three real nodes in the lab, as an operator sets it up and meets it: credentials made with
+ * the shell (cluster:init-ca, cluster:issue-cert), each node's etc/org.vireo.cluster.cfg written, then
+ * <ul>
+ * <li>a rule added on one node is in force on all three, and what travels between them is TLS (a capture holds
+ *     none of the rule's text);</li>
+ * <li>a node that was down during two changes catches up when it returns;</li>
+ * <li>a partition with an edit on each side heals to one rules file on every node, with the losing edit kept and
+ *     listed by cluster:conflicts on every node;</li>
+ * <li>a node whose certificate comes from another CA cannot join: both sides report the refusal.</li>
+ * </ul>
+ */
+public class ClusterLabIT extends LabTestSupport {
+
+    private static final List<String> NODES = List.of("n1", "n2", "n3");
+    private static final String RULES = "etc/vireo/rules.conf";
+
+    public ClusterLabIT() {
+        super("cl", 3);
+    }
+
+    /** An operator's edit of the rules file on {@code node}: a blocking rule on top, the file replaced whole. */
+    private void addRule(String node, String rule, String domain) throws Exception {
+        Path rules = lab.home(node).resolve(RULES);
+        Path next = rules.resolveSibling("rules.conf.edit");
+        Files.writeString(next, "rule " + rule + " block \"" + rule + "\" domain " + domain + "\n"
+            + Files.readString(rules));
+        Files.move(next, rules, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private void awaitRules(String node, int count, int seconds) throws Exception {
+        lab.awaitLog(node, "rules .*rules.conf in force: " + count + " rules", seconds);
+    }
+
+    private String clusterCfg(String node, String keystore, String password) {
+        return "clusterName = lab\n"
+            + "bindAddress = " + Lab.ip(node) + "\n"
+            + "bindPort = 7800\n"
+            + "members = " + String.join(", ", NODES.stream().map(Lab::ip).toList()) + "\n"
+            + "keystore = " + keystore + "\n"
+            + "keystorePassword = " + password + "\n";
+    }
+
+    private void joinWith(String node, Path keystore, String password) throws Exception {
+        Path cfg = lab.home(node).resolve("etc/org.vireo.cluster.cfg");
+        Path tmp = cfg.resolveSibling("org.vireo.cluster.cfg.tmp");
+        Files.writeString(tmp, clusterCfg(node, keystore.toString(), password));
+        Files.move(tmp, cfg, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    @Test
+    public void rulesChangedOnAnyNodeReachAllCatchUpAfterDowntimeAndConvergeAfterAPartition() throws Exception {
+        for (String n : NODES) {
+            lab.vireo(n, "--role", "scanner");
+        }
+        for (String n : NODES) {
+            awaitRules(n, 1, 120);
+        }
+
+        // credentials, all made on n1 with the shell
+        String ca = lab.cli("n1", "cluster:init-ca --name lab");
+        assertTrue(ca, ca.contains("SHA-256"));
+        for (String n : NODES) {
+            Path keystore = lab.home(n).resolve("etc/vireo/cluster/node.p12");
+            String issued = lab.cli("n1", "cluster:issue-cert --ip " + Lab.ip(n) + " --password pw-" + n
+                + " --out " + keystore + " " + n);
+            assertTrue(issued, Files.isRegularFile(keystore));
+        }
+        Path capture = lab.home("n1").resolve("cluster.pcap");
+        lab.run(30, "capture", "n1", capture.toString(), "tcp", "port", "7800");
+        // n1 first: it coordinates, so each view below names its members in a known order
+        joinWith("n1", lab.home("n1").resolve("etc/vireo/cluster/node.p12"), "pw-n1");
+        lab.awaitLog("n1", "cluster: view [0-9]+ \\[n1\\]", 60);
+        for (String n : List.of("n2", "n3")) {
+            joinWith(n, lab.home(n).resolve("etc/vireo/cluster/node.p12"), "pw-" + n);
+        }
+        for (String n : NODES) {
+            lab.awaitLog(n, "cluster: view [0-9]+ \\[n1, n[0-9], n[0-9]\\]", 90);
+        }
+
+        // 1. a change on n2 is in force everywhere
+        addRule("n2", "sync-secret-a", "secret-a.example");
+        for (String n : NODES) {
+            awaitRules(n, 2, 30);
+        }
+        String check = lab.cli("n3", "scanner:check http://www.secret-a.example/");
+        assertTrue(check, check.contains("block (rule sync-secret-a)"));
+        lab.run(30, "capture-stop", capture.toString());
+        byte[] wire = Files.readAllBytes(capture);
+        assertTrue("the capture holds the members' traffic: " + wire.length + " bytes", wire.length > 4000);
+        String wireText = new String(wire, StandardCharsets.ISO_8859_1);
+        assertFalse("the rule travels encrypted", wireText.contains("secret-a"));
+        assertFalse("the rules file travels encrypted", wireText.contains("rule "));
+
+        String members = lab.cli("n1", "cluster:members");
+        for (String n : NODES) {
+            assertTrue(members, members.contains(n));
+        }
+        assertTrue(members, members.contains("scanner"));
+
+        // 2. n3 is down during two changes, and catches up when it is back
+        lab.run(90, "vireo-stop", "n3");
+        lab.awaitLog("n1", "cluster: node n3 is stale", 30);
+        addRule("n1", "while-away-b", "b.example");
+        awaitRules("n2", 3, 30);
+        addRule("n2", "while-away-c", "c.example");
+        awaitRules("n1", 4, 30);
+        lab.vireo("n3", "--keep", "--role", "scanner");
+        awaitRules("n3", 4, 120);
+        assertEquals(Files.readString(lab.home("n1").resolve(RULES)), Files.readString(lab.home("n3").resolve(RULES)));
+
+        // 3. a partition with an edit on each side heals to one state, the losing edit kept
+        lab.run(30, "cut", "n1");
+        lab.awaitLog("n2", "cluster: node n1 is stale", 30);
+        lab.awaitLog("n1", "cluster: node n2 is stale", 30);
+        addRule("n1", "left-side", "left.example");
+        addRule("n2", "right-side", "right.example");
+        awaitRules("n1", 5, 30);
+        awaitRules("n3", 5, 30);
+        lab.run(30, "heal", "n1");
+        for (String n : NODES) {
+            lab.awaitLog(n, "config sync: conflict on file:vireo/rules.conf", 90);
+        }
+        String winner = Files.readString(lab.home("n1").resolve(RULES));
+        for (String n : NODES) {
+            assertEquals(n + " holds the same rules", winner, Files.readString(lab.home(n).resolve(RULES)));
+        }
+        boolean leftWon = winner.contains("left-side");
+        assertTrue(winner, leftWon != winner.contains("right-side"));
+        String lostRule = leftWon ? "right-side" : "left-side";
+        for (String n : NODES) {
+            String conflicts = lab.cli(n, "cluster:conflicts");
+            assertTrue(conflicts, conflicts.contains("file:vireo/rules.conf"));
+            String version = conflicts.lines().filter(l -> l.contains("file:vireo/rules.conf")).findFirst()
+                .orElseThrow().split("\\|")[1].trim();
+            String lost = lab.cli(n, "cluster:conflicts --show " + version);
+            assertTrue(lost, lost.contains("rule " + lostRule));
+        }
+
+        // 4. a certificate from another CA: refused, and both sides say so
+        lab.cli("n3", "cluster:init-ca --name rogue --dir " + lab.home("n3").resolve("rogue-ca"));
+        Path rogue = lab.home("n3").resolve("etc/vireo/cluster/rogue.p12");
+        lab.cli("n3", "cluster:issue-cert --dir " + lab.home("n3").resolve("rogue-ca") + " --ip " + Lab.ip("n3")
+            + " --password rogue --out " + rogue + " n3");
+        joinWith("n3", rogue, "rogue");
+        lab.awaitLog("n3", "refused TLS peer", 60);
+        lab.awaitLog("n1", "refused TLS peer", 60);
+        String status = lab.cli("n3", "cluster:status");
+        assertTrue(status, status.contains("TLS refusals"));
+        String seen = lab.cli("n1", "cluster:members");
+        String n3 = seen.lines().filter(l -> l.contains("n3")).findFirst().orElseThrow();
+        assertTrue(seen, n3.contains("STALE"));
+    }
+}
