@@ -71,9 +71,10 @@ public final class JGroupsTransport implements ClusterTransport {
     private static final String TLS_13 = "TLSv1.3";
     /**
      * Limit of a TCP connect and of a TLS handshake (JGroups' peer address read timeout bounds the server side
-     * likewise). JGroups connects while holding its connection table's lock, so every attempt at an unreachable
-     * configured member (MERGE3 retries every few seconds) holds up all sends for up to this long: it must stay
-     * well below the failure timeout. On a LAN both take milliseconds.
+     * likewise). JGroups opens connections while holding its connection table's lock, so every attempt at an
+     * unreachable configured member (MERGE3 retries every few seconds) holds up new connections and view
+     * installation for up to this long: it must stay well below the failure timeout. On a LAN both take
+     * milliseconds.
      */
     private static final int CONNECT_MILLIS = 1000;
     /** The same refusal is logged at WARN at most this often (MERGE3 retries it every few seconds). */
@@ -173,8 +174,10 @@ public final class JGroupsTransport implements ClusterTransport {
 
     /**
      * A read timeout for the handshake only: it is lifted once the handshake completed, since JGroups' receiver
-     * closes a connection whose read times out. (Server side, JGroups bounds the handshake itself: it happens
-     * while reading the peer's address, under {@code peer_addr_read_timeout}.)
+     * closes a connection whose read times out. The JDK tells of the completed handshake on a thread of its own,
+     * so the very first read may still carry the limit; heartbeats (every heartbeatIntervalMillis) arrive well
+     * within it. Server side, JGroups bounds the handshake itself: it happens while reading the peer's address,
+     * under {@code peer_addr_read_timeout}.
      */
     private static void limitHandshake(SSLSocket socket, int timeoutMillis) {
         socket.setEnabledProtocols(new String[] {TLS_13});
