@@ -1,6 +1,8 @@
 package org.vireo.cluster.internal.channel;
 
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.SocketException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,6 +16,10 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
+
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
 
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
@@ -39,8 +45,7 @@ import org.jgroups.protocols.pbcast.STABLE;
 import org.jgroups.stack.Protocol;
 import org.jgroups.stack.ProtocolStack;
 import org.jgroups.util.NameCache;
-import org.jgroups.util.TLS;
-import org.jgroups.util.TLSClientAuth;
+import org.jgroups.util.DefaultSocketFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.cluster.internal.tls.NodeCredentials;
@@ -63,6 +68,15 @@ public final class JGroupsTransport implements ClusterTransport {
     private static final Logger LOG = LoggerFactory.getLogger(JGroupsTransport.class);
     private static final Pattern NODE_NAME = Pattern.compile("[A-Za-z0-9._-]{1,63}");
     private static final int REFUSALS_KEPT = 16;
+    private static final String TLS_13 = "TLSv1.3";
+    /**
+     * Limit of a TCP connect and of a TLS handshake (JGroups' peer address read timeout bounds the server side
+     * likewise). JGroups opens connections while holding its connection table's lock, so every attempt at an
+     * unreachable configured member (MERGE3 retries every few seconds) holds up new connections and view
+     * installation for up to this long: it must stay well below the failure timeout. On a LAN both take
+     * milliseconds.
+     */
+    private static final int CONNECT_MILLIS = 1000;
     /** The same refusal is logged at WARN at most this often (MERGE3 retries it every few seconds). */
     private static final Duration REFUSAL_LOG_INTERVAL = Duration.ofMinutes(1);
 
@@ -137,13 +151,48 @@ public final class JGroupsTransport implements ClusterTransport {
         tcp.setBindAddress(settings.bindAddress().orElseThrow());
         tcp.setBindPort(settings.bindPort());
         tcp.setPortRange(0); // the configured port or none: peers are configured with it
+        tcp.setSockConnTimeout(CONNECT_MILLIS);
+        // one sender per destination: an unreachable configured member, retried by every discovery round, holds up
+        // only its own queue (established connections are found without the connection table's lock)
+        tcp.setBundlerType("per-destination");
         settings.advertisedAddress().ifPresent(tcp::setExternalAddr);
         if (settings.advertisedPort() > 0) {
             tcp.setExternalPort(settings.advertisedPort());
         }
-        tcp.tls(new TLS().enabled(true).setSSLContext(credentials.sslContext()).setClientAuth(TLSClientAuth.NEED)
-            .setProtocols(new String[] {"TLSv1.3"}));
+        // what org.jgroups.util.TLS would set up, plus a time limit on the client handshake: JGroups connects and
+        // shakes hands holding its connection table's lock, so a peer that accepts TCP but never answers TLS would
+        // stall every send, the join and close() for good
+        SSLParameters server = new SSLParameters();
+        server.setProtocols(new String[] {TLS_13});
+        server.setNeedClientAuth(true);
+        DefaultSocketFactory sockets = new DefaultSocketFactory(credentials.sslContext());
+        sockets.setServerSocketConfigurator(s -> ((SSLServerSocket) s).setSSLParameters(server));
+        sockets.setSocketConfigurator(s -> limitHandshake((SSLSocket) s, CONNECT_MILLIS));
+        tcp.setSocketFactory(sockets);
         return tcp;
+    }
+
+    /**
+     * A read timeout for the handshake only: it is lifted once the handshake completed, since JGroups' receiver
+     * closes a connection whose read times out. The JDK tells of the completed handshake on a thread of its own,
+     * so the very first read may still carry the limit; heartbeats (every heartbeatIntervalMillis) arrive well
+     * within it. Server side, JGroups bounds the handshake itself: it happens while reading the peer's address,
+     * under {@code peer_addr_read_timeout}.
+     */
+    private static void limitHandshake(SSLSocket socket, int timeoutMillis) {
+        socket.setEnabledProtocols(new String[] {TLS_13});
+        try {
+            socket.setSoTimeout(timeoutMillis);
+        } catch (SocketException e) {
+            throw new UncheckedIOException(e);
+        }
+        socket.addHandshakeCompletedListener(done -> {
+            try {
+                done.getSocket().setSoTimeout(0);
+            } catch (SocketException e) {
+                LOG.debug("handshake done but the socket is closed already: {}", e.toString());
+            }
+        });
     }
 
     private List<Protocol> stack(TCP tcp) {

@@ -232,6 +232,27 @@ class JGroupsTransportTest {
     }
 
     @Test
+    void aPeerThatAcceptsButNeverSpeaksTlsDoesNotStallTheNode() throws Exception {
+        // the kernel completes TCP connections to this socket's backlog, but nobody ever reads or answers
+        try (ServerSocket blackHole = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            List<Integer> ports = freePorts(2);
+            List<Integer> members = List.of(ports.get(0), blackHole.getLocalPort(), ports.get(1));
+            long begin = System.nanoTime();
+            Member n1 = start("n1", "ca", ports.get(0), members);
+            awaitView(n1, 0, List.of("n1"));
+            System.out.printf("alone despite a silent peer after %d ms%n", (System.nanoTime() - begin) / 1_000_000);
+
+            Member n2 = start("n2", "ca", ports.get(1), members);
+            awaitView(n1, 0, List.of("n1", "n2"));
+            awaitView(n2, 0, List.of("n1", "n2"));
+            begin = System.nanoTime();
+            n2.transport().close();
+            n1.transport().close();
+            assertThat((System.nanoTime() - begin) / 1_000_000).as("close takes bounded time").isLessThan(10_000);
+        }
+    }
+
+    @Test
     void oneMegabytePayloadsArriveIntact() throws Exception {
         List<Member> members = cluster("n1", "n2");
         byte[] broadcast = new byte[1 << 20];
