@@ -10,21 +10,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Collectors;
 
 import org.jgroups.protocols.DISCARD;
-import org.jgroups.protocols.TCP;
-import org.jgroups.stack.ProtocolStack;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vireo.cluster.internal.tls.ClusterCa;
 
 /**
  * Real JGroups members in this JVM, over real TLS on 127.0.0.1, with certificates made by ClusterCa. Timings are
@@ -37,14 +32,13 @@ class JGroupsTransportTest {
     @TempDir
     Path dir;
 
-    private final ClusterCa ca = new ClusterCa();
+    private TestChannels channels;
     private final List<JGroupsTransport> started = new ArrayList<>();
     private final List<TcpRelay> relays = new ArrayList<>();
 
     @BeforeEach
     void clusterCas() {
-        ca.initCa(dir.resolve("ca"), "test", Duration.ofDays(1), false);
-        ca.initCa(dir.resolve("other-ca"), "test", Duration.ofDays(1), false);
+        channels = new TestChannels(dir);
     }
 
     @AfterEach
@@ -56,27 +50,9 @@ class JGroupsTransportTest {
         }
     }
 
-    /** A node's settings: its port, the cluster's members, and its certificate from {@code caFolder}. */
     private ChannelSettings settings(String name, String caFolder, int port, List<Integer> memberPorts,
                                      Map<String, Object> extra) {
-        Path file = dir.resolve(caFolder + "-" + name + ".p12");
-        ca.issue(dir.resolve(caFolder), name, List.of("127.0.0.1"), List.of(), Duration.ofHours(1), file,
-            "pw".toCharArray());
-        Map<String, Object> raw = new HashMap<>();
-        raw.put("clusterName", "test");
-        raw.put("bindAddress", "127.0.0.1");
-        raw.put("bindPort", String.valueOf(port));
-        raw.put("members", memberPorts.stream().map(p -> "127.0.0.1:" + p).collect(Collectors.joining(",")));
-        raw.put("keystore", file.toString());
-        raw.put("keystorePassword", "pw");
-        raw.put("joinTimeoutMillis", "1000");
-        raw.put("heartbeatIntervalMillis", "200");
-        raw.put("failureTimeoutMillis", "1000");
-        raw.put("verifySuspectMillis", "500");
-        raw.put("mergeMinIntervalMillis", "500");
-        raw.put("mergeMaxIntervalMillis", "1000");
-        raw.putAll(extra);
-        return ChannelSettings.parse(raw, null);
+        return channels.settings(name, caFolder, port, memberPorts, extra);
     }
 
     private record Member(String name, JGroupsTransport transport, Recorder events) {
@@ -100,17 +76,7 @@ class JGroupsTransportTest {
     }
 
     private static List<Integer> freePorts(int n) throws IOException {
-        List<ServerSocket> sockets = new ArrayList<>();
-        try {
-            for (int i = 0; i < n; i++) {
-                sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
-            }
-            return sockets.stream().map(ServerSocket::getLocalPort).toList();
-        } finally {
-            for (ServerSocket s : sockets) {
-                s.close();
-            }
-        }
+        return TestChannels.freePorts(n);
     }
 
     private List<Member> cluster(String... names) throws Exception {
@@ -128,11 +94,7 @@ class JGroupsTransportTest {
     }
 
     private static DISCARD cut(Member m) throws Exception {
-        ProtocolStack stack = m.transport().protocolStack();
-        DISCARD discard = new DISCARD().discardAll(true);
-        discard.setAddress(stack.getChannel().getAddress());
-        stack.insertProtocol(discard, ProtocolStack.Position.ABOVE, TCP.class);
-        return discard;
+        return TestChannels.cut(m.transport());
     }
 
     @Test

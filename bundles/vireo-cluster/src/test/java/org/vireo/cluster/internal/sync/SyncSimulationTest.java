@@ -3,13 +3,11 @@ package org.vireo.cluster.internal.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +20,6 @@ import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.internal.version.HybridClock;
 
 /**
@@ -45,10 +42,6 @@ class SyncSimulationTest {
         for (long seed = 1; seed <= 400; seed++) {
             new Simulation(seed, dir.resolve("s" + seed)).run();
         }
-    }
-
-    /** One edit made by the test's operator, to be found again at the end. */
-    private record Made(String doc, DocumentVersion version, byte[] content) {
     }
 
     private static final class Node implements Peers, LocalDocuments {
@@ -129,7 +122,7 @@ class SyncSimulationTest {
         final Map<String, Node> nodes = new LinkedHashMap<>();
         final Map<String, Integer> partition = new HashMap<>();
         final Map<String, ArrayDeque<byte[]>> links = new TreeMap<>();
-        final List<Made> made = new ArrayList<>();
+        final EditLedger ledger = new EditLedger();
         final Set<String> down = new TreeSet<>();
         long wall = 1_800_000_000_000L;
 
@@ -243,7 +236,7 @@ class SyncSimulationTest {
             n.engine.localChanged(doc);
             DocumentRecord after = n.engine.records().get(doc);
             if (after != null && after != before) {
-                made.add(new Made(doc, after.current().version(), after.content().orElse(null)));
+                ledger.made(doc, after.current().version(), after.content().orElse(null));
             }
             if (kind == 1) {
                 assertThat(after).as("seed %d: an invalid change is not recorded", seed).isSameAs(before);
@@ -273,9 +266,8 @@ class SyncSimulationTest {
                     n.docs.put(doc, (n.name + " offline " + random.nextInt(1000)).getBytes());
                 }
                 down.remove(n.name);
-                DocumentRecordsBefore before = new DocumentRecordsBefore(n);
                 n.start();
-                before.noteOfflineEdits(this);
+                ledger.noteOwnCurrentEdits(n.name, n.engine.records().values());
                 viewChange();
             } else if (down.size() + 1 < nodes.size()) {
                 Node n = live();
@@ -287,78 +279,9 @@ class SyncSimulationTest {
         }
 
         void check() {
-            List<Node> all = List.copyOf(nodes.values());
-            Node first = all.get(0);
-            for (Node n : all) {
-                assertThat(n.engine.stateFingerprint()).as("seed %d: %s and %s hold the same edits", seed, n.name,
-                    first.name).isEqualTo(first.engine.stateFingerprint());
-                for (String doc : DOCS) {
-                    DocumentRecord r = n.engine.records().get(doc);
-                    byte[] local = n.docs.get(doc);
-                    if (r == null) {
-                        assertThat(local).as("seed %d: %s %s", seed, n.name, doc).isNull();
-                        continue;
-                    }
-                    assertThat(r.sameAs(first.engine.records().get(doc))).isTrue();
-                    assertThat(local == null ? null : new String(local))
-                        .as("seed %d: %s applied %s", seed, n.name, doc)
-                        .isEqualTo(r.content().map(String::new).orElse(null));
-                }
-            }
-            for (Made m : made) {
-                for (Node n : all) {
-                    DocumentRecord r = n.engine.records().get(m.doc());
-                    Edit e = r.history().stream().filter(x -> x.version().equals(m.version())).findFirst()
-                        .orElse(null);
-                    assertThat(e).as("seed %d: %s knows edit %s of %s", seed, n.name, m.version(), m.doc())
-                        .isNotNull();
-                    boolean winner = r.current().equals(e);
-                    boolean loser = r.losers().contains(e);
-                    boolean overwritten = r.history().stream().anyMatch(f -> f.saw(e));
-                    boolean sameAsKept = r.history().stream().anyMatch(
-                        f -> f.sameOutcome(e) && (f.equals(r.current()) || r.losers().contains(f) || f.saw(e)));
-                    assertThat(winner || loser || overwritten || sameAsKept)
-                        .as("seed %d: edit %s of %s on %s: won, lost (kept) or overwritten knowingly: %s", seed,
-                            m.version(), m.doc(), n.name, r.history()).isTrue();
-                    if (loser) {
-                        assertThat(r.contentOf(m.version()).map(String::new))
-                            .as("seed %d: the loser's content is kept", seed)
-                            .isEqualTo(Optional.ofNullable(m.content()).map(String::new)
-                                .or(() -> Optional.of("")));
-                    }
-                }
-            }
+            List<EditLedger.Replica> replicas = nodes.values().stream().map(n -> new EditLedger.Replica(n.name,
+                n.engine.records(), n.docs, n.engine.stateFingerprint())).toList();
+            ledger.assertConverged("seed " + seed, replicas, DOCS);
         }
-    }
-
-    /** Finds the edits a restarting node made from changes while it was down. */
-    private static final class DocumentRecordsBefore {
-        final Node node;
-
-        DocumentRecordsBefore(Node node) {
-            this.node = node;
-        }
-
-        void noteOfflineEdits(Simulation sim) {
-            for (DocumentRecord r : node.engine.records().values()) {
-                Edit e = r.current();
-                if (e.version().node().equals(node.name) && !e.initial()
-                    && sim.made.stream().noneMatch(m -> m.version().equals(e.version()))) {
-                    sim.made.add(new Made(r.id(), e.version(), r.content().orElse(null)));
-                }
-            }
-        }
-    }
-
-    static String text(byte[] b) {
-        return b == null ? null : new String(b, StandardCharsets.UTF_8);
-    }
-
-    static boolean same(byte[] a, byte[] b) {
-        return Arrays.equals(a, b);
-    }
-
-    static void unchecked(IOException e) {
-        throw new UncheckedIOException(e);
     }
 }
