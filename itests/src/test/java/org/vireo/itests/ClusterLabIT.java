@@ -17,7 +17,7 @@ import org.junit.Test;
  * the shell (cluster:init-ca, cluster:issue-cert), each node's etc/org.vireo.cluster.cfg written, then
  * <ul>
  * <li>a rule added on one node is in force on all three, and what travels between them is TLS (a capture holds
- *     none of the rule's text);</li>
+ *     none of the rule's text); a health monitor configured from an etc/ file on one node is configured on all;</li>
  * <li>a node that was down during two changes catches up when it returns;</li>
  * <li>a partition with an edit on each side heals to one rules file on every node, with the losing edit kept and
  *     listed by cluster:conflicts on every node;</li>
@@ -105,6 +105,17 @@ public class ClusterLabIT extends LabTestSupport {
         String wireText = new String(wire, StandardCharsets.ISO_8859_1);
         assertFalse("the rule travels encrypted", wireText.contains("secret-a"));
         assertFalse("the rules file travels encrypted", wireText.contains("rule "));
+
+        // a cluster-wide configuration (a health monitor, factory PID) made on n2 from an etc/ file reaches the others
+        Path monitor = lab.home("n2").resolve("etc/org.vireo.health.monitor-labweb.cfg");
+        Files.writeString(monitor.resolveSibling("labweb.tmp"), "name = labweb\ntype = tcp\nhost = 10.77.0.200\n"
+            + "port = 8080\n");
+        Files.move(monitor.resolveSibling("labweb.tmp"), monitor, StandardCopyOption.ATOMIC_MOVE);
+        for (String n : List.of("n1", "n3")) {
+            lab.awaitLog(n, "config sync: pid:org.vireo.health.monitor~labweb applied", 30);
+            String config = lab.cli(n, "config:list '(service.pid=org.vireo.health.monitor~labweb)'");
+            assertTrue(config, config.contains("host = 10.77.0.200") && config.contains("port = 8080"));
+        }
 
         String members = lab.cli("n1", "cluster:members");
         for (String n : NODES) {

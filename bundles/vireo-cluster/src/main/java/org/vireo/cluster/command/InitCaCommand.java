@@ -1,7 +1,6 @@
 package org.vireo.cluster.command;
 
 import java.io.PrintStream;
-import java.time.Duration;
 
 import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Command;
@@ -38,11 +37,7 @@ public class InitCaCommand implements Action {
 
     @Override
     public Object execute() {
-        if (validityDays < 1) {
-            throw new IllegalArgumentException("--validity-days " + validityDays + ": expected a number of days, 1 or"
-                + " more");
-        }
-        ClusterCa.CaFiles files = ca.initCa(CaFolder.resolve(dir), name, Duration.ofDays(validityDays), force);
+        ClusterCa.CaFiles files = ca.initCa(CaFolder.resolve(dir), name, CaFolder.validity(validityDays), force);
         PrintStream out = System.out;
         out.println("Cluster CA created for cluster '" + name + "'");
         out.println("  key and certificate: " + files.keystore() + " (password in " + files.passwordFile()
@@ -51,7 +46,7 @@ public class InitCaCommand implements Action {
         out.println("  subject:             " + files.subject());
         out.println("  valid until:         " + files.notAfter());
         out.println("  SHA-256 fingerprint: " + files.fingerprint());
-        out.println("Next: issue a certificate for every node with cluster:issue-cert <node> --ip <its address>, copy"
+        out.println("Next: issue a certificate for every node with cluster:issue-cert --ip <its address> <node>, copy"
             + " it to that node, and keep " + files.keystore().getParent() + " on this node only.");
         return null;
     }

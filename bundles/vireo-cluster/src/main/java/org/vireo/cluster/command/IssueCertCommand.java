@@ -2,7 +2,6 @@ package org.vireo.cluster.command;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 import org.apache.karaf.shell.api.action.Action;
@@ -52,12 +51,8 @@ public class IssueCertCommand implements Action {
 
     @Override
     public Object execute() {
-        if (validityDays < 1) {
-            throw new IllegalArgumentException("--validity-days " + validityDays + ": expected a number of days, 1 or"
-                + " more");
-        }
         ClusterCa.IssuedCertificate issued = ca.issue(CaFolder.resolve(dir), node, ips == null ? List.of() : ips,
-            dnsNames == null ? List.of() : dnsNames, Duration.ofDays(validityDays),
+            dnsNames == null ? List.of() : dnsNames, CaFolder.validity(validityDays),
             out == null ? null : Path.of(out).toAbsolutePath().normalize(),
             password == null ? null : password.toCharArray());
         PrintStream console = System.out;

@@ -1,15 +1,15 @@
 package org.vireo.cluster.internal.docs;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+
+import org.vireo.cluster.internal.sync.AtomicFiles;
 
 /**
  * The {@code file:} documents: policy files under {@code etc/}, named by their path relative to it with '/'
@@ -73,11 +73,7 @@ final class FileDocuments {
         Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".vireo-tmp");
         try {
             Files.write(tmp, content);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.replace(tmp, target);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -39,6 +39,7 @@ import org.vireo.cluster.DocumentValidator;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.cluster.NodeStatusSource;
+import org.vireo.cluster.internal.channel.ChannelPeers;
 import org.vireo.cluster.internal.channel.ClusterTransport;
 import org.vireo.cluster.internal.channel.ClusterView;
 import org.vireo.cluster.internal.docs.DocumentPatterns;
@@ -47,7 +48,6 @@ import org.vireo.cluster.internal.registry.NodeReport;
 import org.vireo.cluster.internal.registry.Registry;
 import org.vireo.cluster.internal.sync.DocumentRecord;
 import org.vireo.cluster.internal.sync.DocumentStore;
-import org.vireo.cluster.internal.sync.Peers;
 import org.vireo.cluster.internal.sync.SyncEngine;
 import org.vireo.cluster.internal.sync.SyncMessages;
 import org.vireo.cluster.internal.version.HybridClock;
@@ -145,7 +145,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
             start = started.start();
         }
         HybridClock clock = new HybridClock(node, System::currentTimeMillis, options.maxClockAheadMillis());
-        engine = new SyncEngine(node, clock, new DocumentStore(options.stateDir()), documents, new TransportPeers(),
+        engine = new SyncEngine(node, clock, new DocumentStore(options.stateDir()), documents, new ChannelPeers(transport),
             Instant::now);
         Runnable connect = start;
         thread.execute(() -> {
@@ -288,23 +288,6 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
             while (refusals.size() > REFUSALS_KEPT) {
                 refusals.pollFirst();
             }
-        }
-    }
-
-    private final class TransportPeers implements Peers {
-        @Override
-        public String coordinator() {
-            return transport.view().coordinator();
-        }
-
-        @Override
-        public void broadcast(byte[] payload) {
-            transport.broadcast(payload);
-        }
-
-        @Override
-        public void send(String member, byte[] payload) {
-            transport.send(member, payload);
         }
     }
 

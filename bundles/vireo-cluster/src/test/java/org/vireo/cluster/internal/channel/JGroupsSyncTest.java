@@ -7,11 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -25,8 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.vireo.cluster.internal.sync.DocumentRecord;
 import org.vireo.cluster.internal.sync.DocumentStore;
 import org.vireo.cluster.internal.sync.EditLedger;
-import org.vireo.cluster.internal.sync.LocalDocuments;
-import org.vireo.cluster.internal.sync.Peers;
+import org.vireo.cluster.internal.sync.MemoryDocuments;
 import org.vireo.cluster.internal.sync.SyncEngine;
 import org.vireo.cluster.internal.version.HybridClock;
 
@@ -54,10 +49,11 @@ class JGroupsSyncTest {
     }
 
     /** One node: its documents, its stored records, its engine on a thread of its own, its channel. */
-    private final class Member implements ClusterTransport.Listener, LocalDocuments, Peers {
+    private final class Member implements ClusterTransport.Listener {
         final String name;
         final Path store;
-        final Map<String, byte[]> docs = new TreeMap<>(); // touched on the member's thread only
+        final MemoryDocuments local = new MemoryDocuments(DOCS); // touched on the member's thread only
+        final Map<String, byte[]> docs = local.docs;
         final Events<ClusterView> views = new Events<>();
         ChannelSettings settings;
         ExecutorService thread;
@@ -74,7 +70,7 @@ class JGroupsSyncTest {
             thread = Executors.newSingleThreadExecutor(r -> new Thread(r, "sync-" + name));
             transport = new JGroupsTransport(name, settings, this);
             engine = new SyncEngine(name, new HybridClock(name, System::currentTimeMillis, 60_000),
-                new DocumentStore(store, false), this, this, Instant::now);
+                new DocumentStore(store, false), local, new ChannelPeers(transport), Instant::now);
             call(() -> {
                 engine.start();
                 return null;
@@ -122,46 +118,6 @@ class JGroupsSyncTest {
 
         @Override
         public void refused(String peer, String reason) {
-        }
-
-        @Override
-        public String coordinator() {
-            return transport.view().coordinator();
-        }
-
-        @Override
-        public void broadcast(byte[] payload) {
-            transport.broadcast(payload);
-        }
-
-        @Override
-        public void send(String member, byte[] payload) {
-            transport.send(member, payload);
-        }
-
-        @Override
-        public boolean replicated(String id) {
-            return DOCS.contains(id);
-        }
-
-        @Override
-        public Set<String> present() {
-            return new TreeSet<>(docs.keySet());
-        }
-
-        @Override
-        public Optional<byte[]> read(String id) {
-            return Optional.ofNullable(docs.get(id)).map(byte[]::clone);
-        }
-
-        @Override
-        public void write(String id, byte[] content) {
-            docs.put(id, content.clone());
-        }
-
-        @Override
-        public void delete(String id) {
-            docs.remove(id);
         }
 
         EditLedger.Replica replica() throws Exception {

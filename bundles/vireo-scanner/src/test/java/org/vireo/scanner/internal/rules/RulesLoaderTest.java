@@ -51,4 +51,15 @@ class RulesLoaderTest {
         assertThat(listChanged).isNotEqualTo(first);
         assertThat(rulesChanged).isNotIn(first, listChanged);
     }
+
+    @Test
+    void aProposedRulesFileIsCheckedAgainstTheListsBesideItWithoutLoadingIt() {
+        RulesLoader loader = new RulesLoader(java.time.Clock.fixed(RulesFixture.NOW, java.time.ZoneOffset.UTC));
+        Path file = directory.resolve(RulesLoader.RULES_FILE);
+
+        assertThat(loader.problems(file, RULES.getBytes(java.nio.charset.StandardCharsets.UTF_8))).isEmpty();
+        assertThat(loader.problems(file, "rule x block \"x\" domain-list missing.txt\n"
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+            .singleElement().asString().contains("missing.txt").contains("no such file");
+    }
 }

@@ -1,0 +1,54 @@
+package org.vireo.cluster.internal.sync;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A member's replicated documents in memory, for tests: {@link #docs} is what an operator edits; content starting
+ * with {@code BAD} fails validation. Not thread-safe: used on the member's thread.
+ */
+public final class MemoryDocuments implements LocalDocuments {
+
+    public final Map<String, byte[]> docs = new TreeMap<>();
+    private final List<String> replicated;
+
+    public MemoryDocuments(List<String> replicated) {
+        this.replicated = List.copyOf(replicated);
+    }
+
+    @Override
+    public boolean replicated(String id) {
+        return replicated.contains(id);
+    }
+
+    @Override
+    public Set<String> present() {
+        return new TreeSet<>(docs.keySet());
+    }
+
+    @Override
+    public Optional<byte[]> read(String id) {
+        return Optional.ofNullable(docs.get(id)).map(byte[]::clone);
+    }
+
+    @Override
+    public void write(String id, byte[] content) {
+        docs.put(id, content.clone());
+    }
+
+    @Override
+    public void delete(String id) {
+        docs.remove(id);
+    }
+
+    @Override
+    public Optional<String> problem(String id, byte[] content) {
+        return new String(content, StandardCharsets.UTF_8).startsWith("BAD")
+            ? Optional.of("refused by the test's validator") : Optional.empty();
+    }
+}
