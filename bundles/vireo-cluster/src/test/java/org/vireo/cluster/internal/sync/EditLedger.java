@@ -47,6 +47,19 @@ public final class EditLedger {
         return made.size();
     }
 
+    /** Lost edits in {@code records} that this ledger did not see being made (for diagnosis). */
+    public synchronized List<String> unknownLosers(Collection<DocumentRecord> records) {
+        List<String> out = new ArrayList<>();
+        for (DocumentRecord r : records) {
+            for (Edit e : r.losers()) {
+                if (made.stream().noneMatch(m -> m.version().equals(e.version()))) {
+                    out.add(r.id() + " " + e);
+                }
+            }
+        }
+        return out;
+    }
+
     public synchronized void assertConverged(String label, List<Replica> replicas, Collection<String> docs) {
         Replica first = replicas.get(0);
         for (Replica n : replicas) {
