@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param vrrpStates      VRRP instance name -> state (MASTER, BACKUP, INITIALIZE, ...); empty on a scanner
  * @param load            its load, when it runs the scanner
  * @param lastSeen        when its last report arrived here
- * @param stale           no report for longer than the stale limit (3 s by default), or it left the view
+ * @param stale           no report for longer than the stale limit (2.5 s by default), or it left the view
  * @param self            this node
  * @param configState     a fingerprint of the replicated documents it holds: equal on nodes that are in sync
  */

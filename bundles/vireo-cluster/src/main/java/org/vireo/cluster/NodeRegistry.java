@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 
 /**
  * Who is in the cluster, in which role, with which VRRP states and load: every node reports itself every second
- * over the cluster; a node that stops reporting is marked stale within the stale limit (3 s by default).
+ * over the cluster; a node that stops reporting is marked stale once its last report is older than the stale limit (2.5 s by default; the check runs ten times a second).
  */
 public interface NodeRegistry {
 
@@ -18,7 +18,7 @@ public interface NodeRegistry {
 
     /**
      * Calls {@code listener} with the whole list whenever a node reports a change, appears or turns stale (on the
-     * registry's thread) until the handle is closed.
+     * thread that delivered the report or ran the check: keep it short) until the handle is closed.
      */
     AutoCloseable watch(Consumer<List<ClusterNode>> listener);
 }

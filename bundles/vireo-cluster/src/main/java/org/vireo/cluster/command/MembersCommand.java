@@ -23,7 +23,7 @@ import org.vireo.cluster.internal.node.ClusterAdmin;
 @Command(scope = "cluster", name = "members", description = "Lists the cluster's nodes: role, address, VRRP states,"
     + " load, when each last reported and whether its replicated documents are in sync with this node's.",
     detailedDescription = "Every node reports itself every second (reportMillis); one that has not for staleAfterMillis"
-        + " (3 s by default), or that left the view, is shown as stale. CPU is the node's JVM share of all CPUs,"
+        + " (2.5 s by default), or that left the view, is shown as stale. CPU is the node's JVM share of all CPUs,"
         + " Memory the machine's memory in use; both only for nodes that run the scanner. 'In sync' compares the"
         + " node's fingerprint of its replicated documents with this node's: 'no' for a moment after a change is"
         + " normal; for longer, run cluster:sync and see cluster:status on both nodes.")

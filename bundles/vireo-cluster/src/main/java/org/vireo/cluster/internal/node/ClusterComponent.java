@@ -81,6 +81,9 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     private final Deque<String> refusals = new ConcurrentLinkedDeque<>();
 
     private ScheduledExecutorService thread;
+    // reports and staleness on a thread of their own: a long merge on the sync thread must not make this node
+    // look stale to the others, nor hide another node going stale
+    private ScheduledExecutorService registryThread;
     private Registry registry;
     private SyncEngine engine;
     private ClusterTransport transport;
@@ -122,6 +125,11 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
             t.setDaemon(true);
             return t;
         });
+        registryThread = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "vireo-cluster-registry");
+            t.setDaemon(true);
+            return t;
+        });
         registry = new Registry(node, System::nanoTime, Instant::now, Duration.ofMillis(options.staleAfterMillis()));
         documents = new ReplicatedDocuments(new DocumentPatterns(options.replicatedPids(), options.replicatedFiles()),
             configurationAdmin, Path.of(etc == null ? "etc" : etc), () -> validators);
@@ -159,8 +167,8 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         List<Path> folders = new ArrayList<>();
         documents.patterns().fileFolders().forEach(f -> folders.add(documents.etc().resolve(f)));
         watcher = new FolderWatcher(folders, this::fileChanged);
-        thread.scheduleAtFixedRate(this::report, 0, options.reportMillis(), TimeUnit.MILLISECONDS);
-        thread.scheduleAtFixedRate(registry::tick, 250, 250, TimeUnit.MILLISECONDS);
+        registryThread.scheduleAtFixedRate(this::report, 0, options.reportMillis(), TimeUnit.MILLISECONDS);
+        registryThread.scheduleAtFixedRate(registry::tick, 100, 100, TimeUnit.MILLISECONDS);
         thread.scheduleAtFixedRate(this::antiEntropy, options.antiEntropySeconds(), options.antiEntropySeconds(),
             TimeUnit.SECONDS);
     }
@@ -170,6 +178,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         if (watcher != null) {
             watcher.close();
         }
+        registryThread.shutdownNow();
         thread.shutdown();
         try {
             if (!thread.awaitTermination(5, TimeUnit.SECONDS)) {
@@ -261,11 +270,13 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         @Override
         public void received(String from, byte[] payload) {
             if (payload.length > 0 && payload[0] == SyncMessages.STATUS) {
-                onThread("the report of " + from, () -> {
+                try {
                     var in = SyncMessages.input(payload);
                     in.readByte();
-                    registry.reported(NodeReport.read(in));
-                });
+                    registry.reported(NodeReport.read(in)); // small, and the registry is thread-safe
+                } catch (IOException | RuntimeException e) {
+                    LOG.warn("cluster: unreadable report from {}: {}", from, e.toString());
+                }
             } else {
                 onThread("a message from " + from, () -> engine.received(from, payload));
             }
@@ -275,10 +286,8 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         public void viewChanged(ClusterView view) {
             LOG.info("cluster: view {} {} (coordinator {}){}", view.id(), view.members(), view.coordinator(),
                 view.merged() ? ": partitions merged" : "");
-            onThread("the new view", () -> {
-                registry.view(Set.copyOf(view.members()));
-                engine.sync();
-            });
+            registry.view(Set.copyOf(view.members()));
+            onThread("anti-entropy after the view change", engine::sync);
         }
 
         @Override

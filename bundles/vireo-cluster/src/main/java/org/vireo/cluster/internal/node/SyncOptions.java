@@ -54,7 +54,7 @@ public record SyncOptions(List<String> replicatedPids, List<String> replicatedFi
         }
         int antiEntropy = ConfigValues.integer(raw, "antiEntropySeconds", 30, 1, 3600, errors);
         int report = ConfigValues.integer(raw, "reportMillis", 1000, 100, 10_000, errors);
-        int stale = ConfigValues.integer(raw, "staleAfterMillis", 3000, 300, 60_000, errors);
+        int stale = ConfigValues.integer(raw, "staleAfterMillis", 2500, 300, 60_000, errors);
         if (errors.isEmpty() && stale < 2 * report) {
             errors.add("staleAfterMillis = " + stale + ": expected at least twice reportMillis (" + 2 * report
                 + "), or every late report would mark the node stale");

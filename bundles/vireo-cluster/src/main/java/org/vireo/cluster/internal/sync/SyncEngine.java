@@ -49,6 +49,7 @@ public final class SyncEngine {
     private final List<SyncListener> listeners = new ArrayList<>();
     private Instant lastSync;
     private Instant lastChange;
+    private volatile long fingerprint = 1125899906842597L;
 
     public SyncEngine(String self, HybridClock clock, DocumentStore store, LocalDocuments local, Peers peers,
                       Supplier<Instant> now) {
@@ -80,7 +81,7 @@ public final class SyncEngine {
             if (!local.replicated(r.id())) {
                 continue; // no longer replicated by this node's settings: kept on disk, not used
             }
-            records.put(r.id(), r);
+            recordChanged(r);
             for (Edit e : r.history()) {
                 try {
                     clock.observe(e.version());
@@ -154,7 +155,7 @@ public final class SyncEngine {
         VersionVector seen = (r == null ? VersionVector.EMPTY : r.seenByNextEdit()).with(version);
         Edit edit = new Edit(version, seen, deleted, DocumentRecord.digest(bytes), bytes.length);
         DocumentRecord next = r == null ? DocumentRecord.first(id, edit, bytes) : r.with(edit, bytes);
-        records.put(id, next);
+        recordChanged(next);
         store.save(next);
         applied.put(id, version);
         store.markApplied(id, version);
@@ -197,7 +198,7 @@ public final class SyncEngine {
             DocumentRecord mine = records.get(in.id());
             DocumentRecord merged = mine == null ? in : mine.merge(in);
             if (mine == null || !merged.sameAs(mine)) {
-                records.put(in.id(), merged);
+                recordChanged(merged);
                 store.save(merged);
                 learned.add(merged);
                 lastChange = now.get();
@@ -375,13 +376,21 @@ public final class SyncEngine {
         return Optional.ofNullable(lastChange);
     }
 
-    /** One number for everything this node has: equal on two nodes that hold the same edits of every document. */
+    /**
+     * One number for everything this node has: equal on two nodes that hold the same edits of every document. Safe
+     * to read from any thread (the registry reports it from its own).
+     */
     public long stateFingerprint() {
+        return fingerprint;
+    }
+
+    private void recordChanged(DocumentRecord r) {
+        records.put(r.id(), r);
         long h = 1125899906842597L;
-        for (DocumentRecord r : records.values()) {
-            h = 31 * h + r.id().hashCode();
-            h = 31 * h + r.fingerprint();
+        for (DocumentRecord each : records.values()) {
+            h = 31 * h + each.id().hashCode();
+            h = 31 * h + each.fingerprint();
         }
-        return h;
+        fingerprint = h;
     }
 }

@@ -18,7 +18,7 @@ class SyncOptionsTest {
             "org.vireo.health.monitor~*");
         assertThat(o.replicatedFiles()).contains("vireo/rules.conf");
         assertThat(o.stateDir()).isEqualTo(Path.of("/opt/vireo/etc/vireo/cluster/state"));
-        assertThat(o.staleAfterMillis()).isEqualTo(3000);
+        assertThat(o.staleAfterMillis()).isEqualTo(2500);
         assertThat(o.reportMillis()).isEqualTo(1000);
     }
 
