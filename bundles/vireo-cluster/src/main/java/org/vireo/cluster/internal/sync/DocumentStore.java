@@ -68,7 +68,33 @@ public final class DocumentStore {
     }
 
     public void save(DocumentRecord record) throws IOException {
-        writeAtomically(folder.resolve(fileName(record.id())), out -> RecordCodec.write(out, record));
+        saveAll(List.of(record));
+    }
+
+    /**
+     * Saves several records: all written first, then all forced to disk, then each renamed over its old file. The
+     * first force commits the file system's journal with every file's data; the others then find nothing left to
+     * do, so a batch of a thousand records (a node catching up) costs about one disk flush, not a thousand.
+     */
+    public void saveAll(List<DocumentRecord> records) throws IOException {
+        List<Path> written = new ArrayList<>(records.size());
+        try {
+            for (DocumentRecord r : records) {
+                written.add(writeTemporary(out -> RecordCodec.write(out, r)));
+            }
+            if (force) {
+                for (Path tmp : written) {
+                    forceToDisk(tmp);
+                }
+            }
+            for (int i = 0; i < records.size(); i++) {
+                AtomicFiles.replace(written.get(i), folder.resolve(fileName(records.get(i).id())));
+            }
+        } finally {
+            for (Path tmp : written) {
+                Files.deleteIfExists(tmp);
+            }
+        }
     }
 
     /** The version this node applied of a document (wrote to ConfigurationAdmin or the file), if any. */
@@ -84,30 +110,46 @@ public final class DocumentStore {
         }
     }
 
+    /**
+     * Notes the version applied here. Not forced to disk: lost in a power cut, the record is applied once more at
+     * the next start, which changes nothing.
+     */
     public void markApplied(String id, DocumentVersion version) throws IOException {
         byte[] text = version.toString().getBytes(StandardCharsets.UTF_8);
-        writeAtomically(folder.resolve(base(id) + APPLIED), out -> out.write(text));
+        writeAtomically(folder.resolve(base(id) + APPLIED), false, out -> out.write(text));
     }
 
     private interface Writer {
         void write(DataOutputStream out) throws IOException;
     }
 
-    private void writeAtomically(Path target, Writer writer) throws IOException {
-        Path tmp = Files.createTempFile(folder, ".tmp-", "");
+    private void writeAtomically(Path target, boolean forced, Writer writer) throws IOException {
+        Path tmp = writeTemporary(writer);
         try {
-            try (OutputStream os = Files.newOutputStream(tmp, StandardOpenOption.WRITE);
-                 DataOutputStream out = new DataOutputStream(new BufferedOutputStream(os))) {
-                writer.write(out);
-            }
-            if (force) {
-                try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                    ch.force(true);
-                }
+            if (forced) {
+                forceToDisk(tmp);
             }
             AtomicFiles.replace(tmp, target);
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    private Path writeTemporary(Writer writer) throws IOException {
+        Path tmp = Files.createTempFile(folder, ".tmp-", "");
+        try (OutputStream os = Files.newOutputStream(tmp, StandardOpenOption.WRITE);
+             DataOutputStream out = new DataOutputStream(new BufferedOutputStream(os))) {
+            writer.write(out);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        return tmp;
+    }
+
+    private static void forceToDisk(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.force(true);
         }
     }
 

@@ -156,14 +156,16 @@ public final class SyncEngine {
         Edit edit = new Edit(version, seen, deleted, DocumentRecord.digest(bytes), bytes.length);
         DocumentRecord next = r == null ? DocumentRecord.first(id, edit, bytes) : r.with(edit, bytes);
         recordChanged(next);
+        LOG.info("config sync: {} changed here, version {}", id, version);
+        if (send) {
+            // sent before it is stored: a crash in between leaves the document here, which the next start finds
+            // changed and sends again as an edit with the same content (no conflict), so nothing waits for the disk
+            sendRecords(null, SyncMessages.BROADCAST, List.of(next));
+        }
         store.save(next);
         applied.put(id, version);
         store.markApplied(id, version);
         lastChange = now.get();
-        LOG.info("config sync: {} changed here, version {}", id, version);
-        if (send) {
-            sendRecords(null, SyncMessages.BROADCAST, List.of(next));
-        }
         listeners.forEach(l -> l.changed(next, true));
     }
 
@@ -183,6 +185,7 @@ public final class SyncEngine {
     private void merge(String from, byte kind, List<DocumentRecord> incoming) throws IOException {
         List<DocumentRecord> knownBetter = new ArrayList<>();
         List<DocumentRecord> learned = new ArrayList<>();
+        List<DocumentRecord> toApply = new ArrayList<>();
         for (DocumentRecord in : incoming) {
             if (!local.replicated(in.id())) {
                 LOG.warn("config sync: {} from {} is not a replicated document here (check replicatedPids and "
@@ -199,17 +202,22 @@ public final class SyncEngine {
             DocumentRecord merged = mine == null ? in : mine.merge(in);
             if (mine == null || !merged.sameAs(mine)) {
                 recordChanged(merged);
-                store.save(merged);
                 learned.add(merged);
-                lastChange = now.get();
                 if (mine == null || !merged.current().equals(mine.current())) {
-                    apply(merged);
+                    toApply.add(merged);
                 }
                 reportNewLosers(mine, merged);
-                listeners.forEach(l -> l.changed(merged, false));
             }
             if (!merged.sameAs(in)) {
                 knownBetter.add(merged);
+            }
+        }
+        if (!learned.isEmpty()) {
+            store.saveAll(learned); // stored before applied: a crash between them re-applies at the next start
+            lastChange = now.get();
+            toApply.forEach(this::apply);
+            for (DocumentRecord r : learned) {
+                listeners.forEach(l -> l.changed(r, false));
             }
         }
         if (!knownBetter.isEmpty()) {
