@@ -51,16 +51,29 @@ import org.vireo.cluster.internal.version.HybridClock;
  * documents are created on member 0 (each its own change), the others get them all, the last member comes back
  * with the same DocumentStore folder and documents; the time from its restart to all of them current there.
  *
+ * <p>For finding where the time goes: {@code --probes N} also times N transport-only broadcasts from m0 (received
+ * in the transport listener, no engine, no executor); {@code --bundler TYPE} switches every member's JGroups bundler
+ * at run time (TP.bundler, as probe.sh would; the shipped stack uses per-destination); {@code --no-force} does not
+ * force the DocumentStores' writes to disk (a node always does); {@code --nodelay} sets TCP_NODELAY on the members'
+ * connections (the shipped stack leaves JGroups' default for a TCP built in code: off, so Nagle's algorithm holds
+ * a small message back until the previous one is acknowledged, and Linux may delay that ACK by 40 ms).
+ *
  * <pre>java -cp bench/jmh/target/benchmarks.jar org.vireo.bench.cluster.SyncLatencyBench [--members 8]
- *      [--changes 200] [--warmup 50] [--docs 1000] [--out DIR]</pre>
+ *      [--changes 200] [--warmup 50] [--docs 1000] [--out DIR] [--probes N] [--bundler TYPE] [--no-force]
+ *      [--nodelay]</pre>
  */
 public final class SyncLatencyBench {
 
     private static final String DOC = "file:bench/doc.txt";
     private static final java.util.regex.Pattern CATCH_UP_DOC = java.util.regex.Pattern.compile("file:bench/d[0-9]{4,}\\.txt");
+    private static final byte PROBE = 0x7f;
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     private final Path dir;
+    /** whether the members' DocumentStores force every write to disk, as a node's do ({@code --no-force}: not) */
+    private static boolean force = true;
+    /** {@code --nodelay}: TCP_NODELAY on the members' connections (the shipped stack leaves JGroups' default, off) */
+    private static boolean nodelay;
     private final ClusterCa ca = new ClusterCa();
     private final List<Integer> ports;
     private final Member[] members;
@@ -124,7 +137,7 @@ public final class SyncLatencyBench {
             this.index = index;
             this.name = "m" + index;
             this.docs = docs;
-            this.store = new DocumentStore(dir.resolve("store-" + name), true);
+            this.store = new DocumentStore(dir.resolve("store-" + name), force);
         }
 
         void start(ChannelSettings settings) throws Exception {
@@ -134,6 +147,9 @@ public final class SyncLatencyBench {
                 return t;
             });
             transport = new JGroupsTransport(name, settings, this);
+            if (nodelay) { // before the channel connects: every connection it opens gets TCP_NODELAY
+                ((org.jgroups.protocols.TCP) stackOf(transport).getTransport()).tcpNodelay(true);
+            }
             engine = new SyncEngine(name, new HybridClock(name, System::currentTimeMillis, 60_000), store, docs, this,
                 Instant::now);
             engine.addListener(this::changed);
@@ -184,6 +200,14 @@ public final class SyncLatencyBench {
         @Override
         public void received(String from, byte[] payload) {
             if (payload.length > 0 && payload[0] == org.vireo.cluster.internal.sync.SyncMessages.STATUS) {
+                return;
+            }
+            if (payload.length > 0 && payload[0] == PROBE) { // transport only: timed here, not handed to the engine
+                Target t = target;
+                if (t != null && Arrays.equals(payload, t.content) && t.at[index] == 0) {
+                    t.at[index] = System.nanoTime();
+                    t.latch.countDown();
+                }
                 return;
             }
             run("a message from " + from, () -> engine.received(from, payload));
@@ -309,6 +333,34 @@ public final class SyncLatencyBench {
         return out;
     }
 
+    /** A transport-level broadcast from m0 (no engine, no executor): ns until each other member received it. */
+    private long probe(int seq) throws Exception {
+        byte[] payload = ("?probe " + seq + " " + System.nanoTime()).getBytes(StandardCharsets.UTF_8);
+        payload[0] = PROBE;
+        Target t = new Target(payload, 0, new long[members.length], new CountDownLatch(members.length - 1));
+        target = t;
+        long t0 = System.nanoTime();
+        members[0].transport.broadcast(payload);
+        if (!t.latch.await(WAIT.toSeconds(), TimeUnit.SECONDS)) {
+            throw new IllegalStateException("probe " + seq + " did not reach every member");
+        }
+        return Arrays.stream(t.at, 1, members.length).max().orElse(0) - t0;
+    }
+
+    /** Switches every member's JGroups bundler at run time (what probe's TP.bundler operation does). */
+    private void bundler(String type) throws Exception {
+        for (Member m : members) {
+            stackOf(m.transport).getTransport().bundler(type);
+        }
+    }
+
+    /** The transport's JGroups stack (package-private in JGroupsTransport: the bench reads it reflectively). */
+    static org.jgroups.stack.ProtocolStack stackOf(JGroupsTransport t) throws Exception {
+        java.lang.reflect.Method stack = JGroupsTransport.class.getDeclaredMethod("protocolStack");
+        stack.setAccessible(true);
+        return (org.jgroups.stack.ProtocolStack) stack.invoke(t);
+    }
+
     static double pct(long[] sortedNs, double p) {
         int rank = (int) Math.ceil(p / 100.0 * sortedNs.length);
         return sortedNs[Math.max(0, Math.min(sortedNs.length - 1, rank - 1))] / 1e6;
@@ -327,6 +379,8 @@ public final class SyncLatencyBench {
         int warmup = 50;
         int docs = 1000;
         Path out = null;
+        int probes = 0;
+        String bundler = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--members" -> n = Integer.parseInt(args[++i]);
@@ -334,9 +388,13 @@ public final class SyncLatencyBench {
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--docs" -> docs = Integer.parseInt(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
+                case "--probes" -> probes = Integer.parseInt(args[++i]);
+                case "--no-force" -> force = false;
+                case "--nodelay" -> nodelay = true;
+                case "--bundler" -> bundler = args[++i];
                 default -> {
                     System.err.println("usage: SyncLatencyBench [--members N] [--changes N] [--warmup N] [--docs N]"
-                        + " [--out DIR]");
+                        + " [--out DIR] [--probes N] [--bundler TYPE] [--no-force] [--nodelay]");
                     System.exit(2);
                 }
             }
@@ -347,7 +405,7 @@ public final class SyncLatencyBench {
         Path tmp = Files.createTempDirectory("sync-latency-bench");
         SyncLatencyBench bench = new SyncLatencyBench(tmp, n);
         try {
-            bench.run(changes, warmup, docs, out);
+            bench.run(changes, warmup, docs, out, probes, bundler);
         } finally {
             bench.closeAll();
             deleteTree(tmp);
@@ -374,7 +432,7 @@ public final class SyncLatencyBench {
         }
     }
 
-    private void run(int changes, int warmup, int docs, Path out) throws Exception {
+    private void run(int changes, int warmup, int docs, Path out, int probes, String bundlerType) throws Exception {
         int n = members.length;
         PrintStream o = System.out;
         long begin = System.nanoTime();
@@ -393,6 +451,21 @@ public final class SyncLatencyBench {
         o.printf("# %d members in one view after %d ms (coordinator %s)%n", n, (System.nanoTime() - begin) / 1_000_000,
             members[0].view.coordinator());
         Thread.sleep(1000); // let the views' anti-entropy rounds settle
+        if (bundlerType != null) {
+            bundler(bundlerType);
+            o.printf("# bundler switched to %s on every member%n", bundlerType);
+        }
+        String probeRow = "";
+        if (probes > 0) {
+            for (int i = 0; i < Math.min(50, probes); i++) {
+                probe(-1 - i);
+            }
+            long[] p = new long[probes];
+            for (int i = 0; i < probes; i++) {
+                p[i] = probe(i);
+            }
+            probeRow = row("transport only: broadcast from m0 → received by all " + (n - 1), p) + "\n";
+        }
 
         for (int i = 0; i < warmup; i++) {
             change(-1 - i);
@@ -476,14 +549,14 @@ public final class SyncLatencyBench {
         double viewToAll = back.fullViewAt == 0 ? -1 : (caughtUp - back.fullViewAt) / 1e6;
 
         String summary = String.format(java.util.Locale.ROOT, """
-            ## In-JVM: %d members, 127.0.0.1, mutual TLS (JGroups %s), %d changes after %d warm-up
+            ## In-JVM: %d members, 127.0.0.1, mutual TLS (JGroups %s, bundler %s%s), %d changes after %d warm-up
 
             | what (ms) | n | p50 | p90 | p99 | max | mean |
             |---|---:|---:|---:|---:|---:|---:|
             %s
             %s
             %s
-
+            %s
             Catch-up of m%d after %d documents were created while it was away (the other %d had them after %.0f ms):
 
             | what | ms |
@@ -493,10 +566,11 @@ public final class SyncLatencyBench {
             | %d-member view → all current | %.0f |
 
             (%d of %d documents equal to m0's at the end)
-            """, n, org.jgroups.Version.printVersion(), changes, warmup,
+            """, n, org.jgroups.Version.printVersion(), bundlerType == null ? "per-destination, as shipped" : bundlerType,
+            (force ? "" : ", records NOT forced to disk") + (nodelay ? ", TCP_NODELAY" : ""), changes, warmup,
             row("change on m0 → applied on all " + (n - 1) + " others", all),
             row("change → applied, each member", perMember),
-            row("m0: localChanged (store + send)", commit),
+            row("m0: localChanged (store + send)", commit), probeRow,
             n - 1, docs, n - 2, othersHave / 1e6, n, restartToView, docs, restartToAll, n, viewToAll, current[0],
             docs);
         o.println(summary);
