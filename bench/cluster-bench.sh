@@ -31,7 +31,7 @@
 #   changes on m0, change -> applied on all 7 others (SyncListener, System.nanoTime); catch-up of m7 after DOCS
 #   documents created while it was away. See the class's comment.
 # OUTPUT: OUTDIR/lab-changes.tsv, lab-catchup.tsv, jvm-changes.tsv, jvm-catchup.tsv, summary.md, meta.txt,
-#   logs/ (the nodes' karaf.log, the in-JVM run's output). Every process is stopped by PID (trap), lab down.
+#   logs/ (the nodes' karaf.log, gzipped; the in-JVM run's output). Every process is stopped by PID (trap), lab down.
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
@@ -337,6 +337,7 @@ if [ "$SKIP_LAB" = false ]; then
     [ -f "$STATE/vireo-$n/data/log/karaf.log" ] && cp "$STATE/vireo-$n/data/log/karaf.log" "$OUT/logs/$n-karaf.log"
   done
   log "tearing down lab $LAB"; timeout 180 "$LABSH" down >/dev/null 2>&1; LAB_UP=false
+  gzip -f "$OUT"/logs/n?-karaf.log 2>/dev/null
 fi
 if [ "$SKIP_JVM" = false ]; then
   run_jvm || { log "in-JVM part failed"; rc=1; }
