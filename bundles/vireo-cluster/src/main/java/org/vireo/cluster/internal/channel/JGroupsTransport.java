@@ -77,6 +77,11 @@ public final class JGroupsTransport implements ClusterTransport {
      * milliseconds.
      */
     private static final int CONNECT_MILLIS = 1000;
+    /**
+     * Limit of a TLS handshake: longer than a connect (a loaded node took over a second for the handshakes of a
+     * join in cluster-bench), still well below the failure timeout.
+     */
+    private static final int HANDSHAKE_MILLIS = 1500;
     /** The same refusal is logged at WARN at most this often (MERGE3 retries it every few seconds). */
     private static final Duration REFUSAL_LOG_INTERVAL = Duration.ofMinutes(1);
 
@@ -155,6 +160,9 @@ public final class JGroupsTransport implements ClusterTransport {
         // one sender per destination: an unreachable configured member, retried by every discovery round, holds up
         // only its own queue (established connections are found without the connection table's lock)
         tcp.setBundlerType("per-destination");
+        // small messages (a change, a report) go out at once: with Nagle's algorithm left on (JGroups' default) a
+        // change waited for the delayed ACK of the previous one, a 40 ms tail (cluster-bench)
+        tcp.tcpNodelay(true);
         settings.advertisedAddress().ifPresent(tcp::setExternalAddr);
         if (settings.advertisedPort() > 0) {
             tcp.setExternalPort(settings.advertisedPort());
@@ -167,7 +175,7 @@ public final class JGroupsTransport implements ClusterTransport {
         server.setNeedClientAuth(true);
         DefaultSocketFactory sockets = new DefaultSocketFactory(credentials.sslContext());
         sockets.setServerSocketConfigurator(s -> ((SSLServerSocket) s).setSSLParameters(server));
-        sockets.setSocketConfigurator(s -> limitHandshake((SSLSocket) s, CONNECT_MILLIS));
+        sockets.setSocketConfigurator(s -> limitHandshake((SSLSocket) s, HANDSHAKE_MILLIS));
         tcp.setSocketFactory(sockets);
         return tcp;
     }
