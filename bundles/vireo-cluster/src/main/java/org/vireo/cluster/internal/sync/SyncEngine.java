@@ -71,9 +71,10 @@ public final class SyncEngine {
     }
 
     /**
-     * Loads the stored records and reconciles them with the local documents: a document changed or deleted while
-     * the node was down becomes an edit; a document never seen before becomes this node's initial edit (version 0,
-     * which any cluster change outranks); a record not yet applied is applied.
+     * Loads the stored records and reconciles them with the local documents: a document changed, made or deleted
+     * while the node was down becomes an edit; at the node's very first start (no records stored) each document
+     * becomes this node's initial edit (version 0, which any cluster change outranks); a record not yet applied is
+     * applied.
      */
     public void start() throws IOException {
         List<String> problems = new ArrayList<>();
@@ -92,10 +93,15 @@ public final class SyncEngine {
             store.applied(r.id()).ifPresent(v -> applied.put(r.id(), v));
         }
         problems.forEach(p -> LOG.warn("config sync: stored record skipped: {}", p));
+        // only at the very first start are the documents found here the node's initial state; a document that
+        // appears at a later start was made while the node was down: an edit like any other
+        boolean firstStart = records.isEmpty() && problems.isEmpty();
         Set<String> ids = new TreeSet<>(local.present());
         ids.addAll(records.keySet());
         for (String id : ids) {
-            if (!records.containsKey(id)) {
+            if (!records.containsKey(id) && !firstStart) {
+                localChanged(id);
+            } else if (!records.containsKey(id)) {
                 Optional<byte[]> content = local.read(id);
                 if (content.isPresent()) {
                     DocumentVersion initial = new DocumentVersion(0, 0, self);
