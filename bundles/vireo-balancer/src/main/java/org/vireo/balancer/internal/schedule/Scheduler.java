@@ -1,0 +1,253 @@
+package org.vireo.balancer.internal.schedule;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * Chooses the scanner for a new client connection: consistent hashing with bounded loads (Mirrokni, Thorup,
+ * Zadimoghaddam, 2018) over the client's address, with each scanner's bound scaled by its effective weight.
+ *
+ * <ul>
+ * <li><b>Affinity</b>: a client goes where it went last time (an entry per client, forgotten after it is idle
+ *     for the affinity time) and otherwise where its hash lands on the ring: its FTP data connections and
+ *     sessions follow its control connection.</li>
+ * <li><b>Bounded loads</b>: no scanner takes a new connection beyond {@code ceil(c * (A + 1) * w / W)} (A the
+ *     connections open to all eligible scanners, counted as at least {@value #MIN_FAIR_SHARE} per scanner, w its
+ *     effective weight, W their sum); a client whose scanner is full goes on clockwise to the next one with room,
+ *     and only while it is full.</li>
+ * <li><b>Load weighting</b>: the effective weight is the static weight times the room the scanner reports
+ *     (1 - the higher of CPU and memory, at least 5 %) times slow start (a scanner back from down ramps from 10 %
+ *     to 100 % over the slow-start time).</li>
+ * <li><b>Stability</b>: every configured scanner keeps its points on the ring whether it is up or not, so a
+ *     scanner that goes down moves only its own clients, and they come back when it does.</li>
+ * </ul>
+ *
+ * Pure: the clock is injected; not thread-safe (the balancer calls it from one thread, or under a lock).
+ */
+public final class Scheduler {
+
+    /** Points per scanner on the ring: enough that 2-64 scanners get shares within a few percent. */
+    static final int POINTS = 160;
+    static final double MIN_ROOM = 0.05;
+    static final double SLOW_START_FLOOR = 0.1;
+    /**
+     * The bound counts at least this many connections per eligible scanner: below that a "fair share" is noise,
+     * and a strict bound would split one client's few connections (an FTP control and data connection) apart.
+     */
+    static final int MIN_FAIR_SHARE = 16;
+
+    private final double c;
+    private final long affinityIdleNanos;
+    private final long slowStartNanos;
+    private final LongSupplier nanos;
+    private final Map<String, Integer> active = new HashMap<>();
+    private final LinkedHashMap<String, Affinity> affinity = new LinkedHashMap<>(16, 0.75f, true);
+    private Map<String, Candidate> candidates = Map.of();
+    private long[] ring = new long[0];
+    private String[] owners = new String[0];
+
+    private static final class Affinity {
+        String scanner;
+        long lastUsed;
+
+        Affinity(String scanner, long lastUsed) {
+            this.scanner = scanner;
+            this.lastUsed = lastUsed;
+        }
+    }
+
+    /**
+     * @param c                 the bound factor (&gt; 1): no scanner gets more than c times its fair share
+     * @param affinityIdleNanos a client's affinity is forgotten after it is idle this long
+     * @param slowStartNanos    how long a recovering scanner ramps up (0: none)
+     * @param nanos             the monotonic clock
+     */
+    public Scheduler(double c, long affinityIdleNanos, long slowStartNanos, LongSupplier nanos) {
+        if (!(c > 1)) {
+            throw new IllegalArgumentException("bound factor " + c + ": expected more than 1");
+        }
+        this.c = c;
+        this.affinityIdleNanos = affinityIdleNanos;
+        this.slowStartNanos = slowStartNanos;
+        this.nanos = nanos;
+    }
+
+    /** The scanner table now (health, load, drain, weights); the ring changes only when scanners come or go. */
+    public void update(List<Candidate> table) {
+        Map<String, Candidate> next = new LinkedHashMap<>();
+        table.forEach(t -> next.put(t.id(), t));
+        if (!next.keySet().equals(candidates.keySet())) {
+            buildRing(next.keySet());
+        }
+        candidates = next;
+        active.keySet().retainAll(next.keySet());
+    }
+
+    private void buildRing(Set<String> ids) {
+        long[] points = new long[ids.size() * POINTS];
+        String[] who = new String[points.length];
+        Integer[] order = new Integer[points.length];
+        int i = 0;
+        for (String id : ids) {
+            for (int p = 0; p < POINTS; p++) {
+                points[i] = hash(id + "#" + p);
+                who[i] = id;
+                order[i] = i;
+                i++;
+            }
+        }
+        Arrays.sort(order, (a, b) -> Long.compareUnsigned(points[a], points[b]));
+        ring = new long[points.length];
+        owners = new String[points.length];
+        for (int k = 0; k < order.length; k++) {
+            ring[k] = points[order[k]];
+            owners[k] = who[order[k]];
+        }
+    }
+
+    /**
+     * The scanner for a new connection of {@code client}, skipping {@code excluded} (scanners a connect just
+     * failed to); empty when no scanner can take it. The caller reports the connection with {@link #opened} once
+     * it is forwarded and {@link #closed} when it ends.
+     */
+    public Optional<String> pick(String client, Set<String> excluded) {
+        long now = nanos.getAsLong();
+        expireAffinities(now);
+        Map<String, Double> weights = effectiveWeights(now, excluded);
+        if (weights.isEmpty()) {
+            return Optional.empty();
+        }
+        double total = weights.values().stream().mapToDouble(Double::doubleValue).sum();
+        int open = 0;
+        for (String id : weights.keySet()) {
+            open += active.getOrDefault(id, 0);
+        }
+        open = Math.max(open, MIN_FAIR_SHARE * weights.size() - 1);
+        Affinity known = affinity.get(client);
+        if (known != null && hasRoom(known.scanner, weights, total, open)) {
+            known.lastUsed = now;
+            return Optional.of(known.scanner);
+        }
+        String chosen = walk(client, weights, total, open);
+        if (chosen == null) { // every eligible scanner at its bound (rounding): the least loaded relative to weight
+            chosen = weights.entrySet().stream().min((a, b) -> Double.compare(
+                active.getOrDefault(a.getKey(), 0) / a.getValue(), active.getOrDefault(b.getKey(), 0) / b.getValue()))
+                .orElseThrow().getKey();
+        }
+        if (known == null) {
+            affinity.put(client, new Affinity(chosen, now));
+        } else {
+            known.scanner = chosen;
+            known.lastUsed = now;
+        }
+        return Optional.of(chosen);
+    }
+
+    private String walk(String client, Map<String, Double> weights, double total, int open) {
+        if (ring.length == 0) {
+            return null;
+        }
+        int start = firstAtOrAfter(hash(client)); // the ring is sorted unsigned
+        for (int k = 0; k < ring.length; k++) {
+            String id = owners[(start + k) % ring.length];
+            if (hasRoom(id, weights, total, open)) {
+                return id;
+            }
+        }
+        return null;
+    }
+
+    private int firstAtOrAfter(long key) {
+        int lo = 0;
+        int hi = ring.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(ring[mid], key) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo == ring.length ? 0 : lo;
+    }
+
+    private boolean hasRoom(String id, Map<String, Double> weights, double total, int open) {
+        Double w = weights.get(id);
+        if (w == null) {
+            return false;
+        }
+        double bound = Math.ceil(c * (open + 1) * w / total);
+        return active.getOrDefault(id, 0) + 1 <= bound;
+    }
+
+    /** The eligible scanners (healthy, not drained, not excluded, weight above 0) and their effective weights. */
+    Map<String, Double> effectiveWeights(long now, Set<String> excluded) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (Candidate t : candidates.values()) {
+            if (!t.healthy() || t.drained() || t.weight() <= 0 || excluded.contains(t.id())) {
+                continue;
+            }
+            double used = Math.max(t.cpu(), t.memory());
+            double room = used < 0 ? 1.0 : Math.max(MIN_ROOM, 1.0 - Math.min(1.0, used));
+            double ramp = 1.0;
+            if (slowStartNanos > 0) {
+                long up = now - t.upSinceNanos();
+                ramp = Math.max(SLOW_START_FLOOR, Math.min(1.0, (double) up / slowStartNanos));
+            }
+            out.put(t.id(), t.weight() * room * ramp);
+        }
+        return out;
+    }
+
+    public void opened(String scanner) {
+        active.merge(scanner, 1, Integer::sum);
+    }
+
+    public void closed(String scanner) {
+        active.computeIfPresent(scanner, (k, v) -> v <= 1 ? null : v - 1);
+    }
+
+    public int active(String scanner) {
+        return active.getOrDefault(scanner, 0);
+    }
+
+    /** Clients with an affinity now. */
+    public int affinities() {
+        return affinity.size();
+    }
+
+    private void expireAffinities(long now) {
+        // access order: the least recently used first, so the sweep stops at the first one still fresh
+        for (Iterator<Affinity> it = affinity.values().iterator(); it.hasNext(); ) {
+            if (now - it.next().lastUsed > affinityIdleNanos) {
+                it.remove();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /** FNV-1a over the UTF-8 bytes, then the 64-bit finaliser of MurmurHash3: spread, cheap, stable. */
+    static long hash(String key) {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : key.getBytes(StandardCharsets.UTF_8)) {
+            h ^= b & 0xff;
+            h *= 0x100000001b3L;
+        }
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return h;
+    }
+
+}
