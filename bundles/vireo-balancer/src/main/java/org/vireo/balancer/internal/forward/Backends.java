@@ -1,0 +1,25 @@
+package org.vireo.balancer.internal.forward;
+
+import java.net.InetSocketAddress;
+import java.util.Optional;
+import java.util.Set;
+
+/** Where the forwarder sends a client, and what it tells back: the scheduler and scanner table behind it. */
+public interface Backends {
+
+    /** A scanner: its id in the table and where its proxy listens. */
+    record Backend(String id, InetSocketAddress address) {
+    }
+
+    /** The scanner for a new connection of {@code client}, skipping {@code excluded}; empty: none can take it. */
+    Optional<Backend> pick(String client, Set<String> excluded);
+
+    /** A connection to {@code id} is established and forwarding. */
+    void opened(String id);
+
+    /** That connection ended. */
+    void closed(String id);
+
+    /** A connect to {@code id} failed (refused, timed out): passive health, it is down now. */
+    void failed(String id, Throwable cause);
+}

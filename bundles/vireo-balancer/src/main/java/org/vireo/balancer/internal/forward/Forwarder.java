@@ -1,0 +1,151 @@
+package org.vireo.balancer.internal.forward;
+
+import java.net.InetSocketAddress;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+
+/**
+ * Layer-4 forwarding: accepts client connections on one address and forwards each, bytes both ways, to the
+ * scanner {@link Backends} picks for the client's address. A connect that fails (refused, timed out) is reported
+ * and retried on another scanner, so the client does not see it; when no scanner can take a client its
+ * connection is closed at once. Native epoll where available; each scanner connection lives on its client's
+ * event loop (no handoff between threads).
+ */
+public final class Forwarder implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Forwarder.class);
+    /** A side stops reading while the other has this much unsent (and resumes below the low mark). */
+    static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(64 * 1024, 256 * 1024);
+
+    /**
+     * @param connectTimeoutMillis a connect to a scanner that takes longer failed
+     * @param idleTimeoutMillis    a connection with no byte either way for this long is closed (0: never)
+     * @param attempts             scanners tried per client connection before giving up
+     * @param threads              event loop threads
+     */
+    public record Settings(int connectTimeoutMillis, int idleTimeoutMillis, int attempts, int threads) {
+    }
+
+    private final Backends backends;
+    private final Settings settings;
+    private final EventLoopGroup group;
+    private final Class<? extends ServerChannel> serverClass;
+    private final Class<? extends SocketChannel> socketClass;
+    private Channel server;
+
+    public Forwarder(Backends backends, Settings settings) {
+        this.backends = backends;
+        this.settings = settings;
+        boolean epoll = Epoll.isAvailable();
+        group = epoll ? new EpollEventLoopGroup(settings.threads()) : new NioEventLoopGroup(settings.threads());
+        serverClass = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        socketClass = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    /** Listens on {@code address}; the bound address (port 0: the one chosen). */
+    public InetSocketAddress listen(InetSocketAddress address) throws InterruptedException {
+        ChannelFuture bound = new ServerBootstrap().group(group).channel(serverClass)
+            .option(ChannelOption.SO_BACKLOG, 1024)
+            .option(ChannelOption.SO_REUSEADDR, true)
+            // reads on from the start: epoll ends the input at a half-close without reading what came before it
+            // while reads are off; Waiting holds what arrives before the scanner connection is up (bounded)
+            .childOption(ChannelOption.AUTO_READ, true)
+            .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+            .childHandler(new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(SocketChannel client) {
+                    client.pipeline().addLast("waiting", new Waiting());
+                    connect(client, new HashSet<>(), 0);
+                }
+            })
+            .bind(address).sync();
+        server = bound.channel();
+        return (InetSocketAddress) server.localAddress();
+    }
+
+    private void connect(SocketChannel client, Set<String> excluded, int attempt) {
+        String clientAddress = client.remoteAddress().getAddress().getHostAddress();
+        Optional<Backends.Backend> chosen = attempt < settings.attempts()
+            ? backends.pick(clientAddress, excluded) : Optional.empty();
+        if (chosen.isEmpty()) {
+            LOG.debug("no scanner can take {} (tried {}): closed", clientAddress, excluded);
+            client.close();
+            return;
+        }
+        Backends.Backend backend = chosen.get();
+        new Bootstrap().group(client.eventLoop()).channel(socketClass)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, settings.connectTimeoutMillis())
+            .option(ChannelOption.AUTO_READ, false)
+            .option(ChannelOption.ALLOW_HALF_CLOSURE, true)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+            .handler(new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(SocketChannel ch) {
+                    // installed on connect below
+                }
+            })
+            .connect(backend.address()).addListener((ChannelFuture f) -> {
+                if (!f.isSuccess()) {
+                    backends.failed(backend.id(), f.cause());
+                    excluded.add(backend.id());
+                    if (client.isActive()) {
+                        connect(client, excluded, attempt + 1);
+                    }
+                    return;
+                }
+                Channel scanner = f.channel();
+                if (!client.isActive()) {
+                    scanner.close();
+                    return;
+                }
+                backends.opened(backend.id());
+                Connection c = new Connection(client, scanner, () -> backends.closed(backend.id()));
+                if (settings.idleTimeoutMillis() > 0) {
+                    client.pipeline().addFirst(new IdleStateHandler(0, 0, settings.idleTimeoutMillis(),
+                        TimeUnit.MILLISECONDS));
+                }
+                scanner.pipeline().addLast(new Pipe(client, c, false));
+                Waiting waiting = (Waiting) client.pipeline().get("waiting");
+                waiting.handOver(client.pipeline().context(waiting), new Pipe(scanner, c, true));
+                if (client.isActive()) {
+                    client.config().setAutoRead(true);
+                }
+                scanner.config().setAutoRead(true);
+            });
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.close().syncUninterruptibly();
+        }
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+}

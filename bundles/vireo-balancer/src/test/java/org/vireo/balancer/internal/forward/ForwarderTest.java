@@ -1,0 +1,141 @@
+package org.vireo.balancer.internal.forward;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The forwarder with real sockets on 127.0.0.1: scanners are small servers in the test. */
+class ForwarderTest {
+
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : open) {
+            c.close();
+        }
+        threads.shutdownNow();
+    }
+
+    /** A scanner that answers each connection: reads to the end of the client's stream, then replies and closes. */
+    private InetSocketAddress replyAtEnd(String name) throws IOException {
+        ServerSocket s = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        open.add(s);
+        threads.execute(() -> {
+            while (!s.isClosed()) {
+                try (Socket c = s.accept()) {
+                    byte[] got = c.getInputStream().readAllBytes(); // until the client half-closes
+                    c.getOutputStream().write((name + " got " + new String(got, StandardCharsets.UTF_8))
+                        .getBytes(StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        });
+        return (InetSocketAddress) s.getLocalSocketAddress();
+    }
+
+    private static InetSocketAddress deadPort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return (InetSocketAddress) s.getLocalSocketAddress();
+        }
+    }
+
+    /** Backends in a fixed order, recording what the forwarder tells. */
+    private static final class Table implements Backends {
+        final List<Backend> order;
+        final List<String> events = new CopyOnWriteArrayList<>();
+
+        Table(List<Backend> order) {
+            this.order = order;
+        }
+
+        @Override
+        public Optional<Backend> pick(String client, Set<String> excluded) {
+            return order.stream().filter(b -> !excluded.contains(b.id())).findFirst();
+        }
+
+        @Override
+        public void opened(String id) {
+            events.add("opened " + id);
+        }
+
+        @Override
+        public void closed(String id) {
+            events.add("closed " + id);
+        }
+
+        @Override
+        public void failed(String id, Throwable cause) {
+            events.add("failed " + id);
+        }
+    }
+
+    private InetSocketAddress forwarder(Backends backends) throws InterruptedException {
+        Forwarder f = new Forwarder(backends, new Forwarder.Settings(2000, 30_000, 3, 2));
+        open.add(0, f);
+        return f.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    }
+
+    private static String exchange(InetSocketAddress to, String request) throws IOException {
+        try (Socket s = new Socket(to.getAddress(), to.getPort())) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.UTF_8));
+            s.shutdownOutput(); // half-close: the scanner answers only after the end of the request
+            InputStream in = s.getInputStream();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void bytesGoBothWaysAndAHalfCloseReachesTheScanner() throws Exception {
+        Table table = new Table(List.of(new Backends.Backend("a", replyAtEnd("a"))));
+        InetSocketAddress front = forwarder(table);
+
+        assertThat(exchange(front, "hello")).isEqualTo("a got hello");
+        String big = "x".repeat(3 << 20);
+        assertThat(exchange(front, big)).hasSize(("a got ").length() + big.length());
+        assertThat(table.events).contains("opened a");
+    }
+
+    @Test
+    void aRefusedConnectIsRetriedOnAnotherScannerWithoutTheClientSeeingIt() throws Exception {
+        Table table = new Table(List.of(new Backends.Backend("dead", deadPort()),
+            new Backends.Backend("b", replyAtEnd("b"))));
+        InetSocketAddress front = forwarder(table);
+
+        assertThat(exchange(front, "hi")).isEqualTo("b got hi");
+        assertThat(table.events).containsSubsequence("failed dead", "opened b");
+    }
+
+    @Test
+    void whenNoScannerCanTakeAClientItsConnectionIsClosedAtOnce() throws Exception {
+        Table table = new Table(List.of(new Backends.Backend("dead", deadPort())));
+        InetSocketAddress front = forwarder(table);
+
+        try (Socket s = new Socket(front.getAddress(), front.getPort())) {
+            s.setSoTimeout(10_000); // a hang would fail with SocketTimeoutException
+            assertThat(s.getInputStream().read()).isEqualTo(-1);
+        }
+        assertThat(table.events).containsExactly("failed dead");
+    }
+}
