@@ -138,4 +138,46 @@ class ForwarderTest {
         }
         assertThat(table.events).containsExactly("failed dead");
     }
+
+    @Test
+    void aScannerThatDoesNotReadSlowsTheClientInsteadOfFillingTheForwardersMemory() throws Exception {
+        ServerSocket stalled = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        open.add(stalled);
+        List<Socket> accepted = new CopyOnWriteArrayList<>();
+        threads.execute(() -> {
+            try {
+                accepted.add(stalled.accept()); // accepts, never reads
+            } catch (IOException e) {
+                // closed at the end
+            }
+        });
+        InetSocketAddress front = forwarder(new Table(List.of(new Backends.Backend("slow",
+            (InetSocketAddress) stalled.getLocalSocketAddress()))));
+
+        long offered = 64L << 20;
+        long written = 0;
+        try (java.nio.channels.SocketChannel client = java.nio.channels.SocketChannel.open(front)) {
+            client.configureBlocking(false);
+            java.nio.ByteBuffer chunk = java.nio.ByteBuffer.allocateDirect(64 * 1024);
+            int stalls = 0;
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+            // write until the kernel refuses more many times in a row: the pipe is full end to end
+            while (written < offered && stalls < 200 && System.nanoTime() < deadline) {
+                chunk.clear();
+                int n = client.write(chunk);
+                if (n == 0) {
+                    stalls++;
+                    Thread.sleep(5); // give the forwarder the chance to drain, if it would
+                } else {
+                    stalls = 0;
+                    written += n;
+                }
+            }
+        }
+        for (Socket s : accepted) {
+            s.close();
+        }
+        // socket buffers on the way hold a few MB; a forwarder that read on regardless would take all 64 MB
+        assertThat(written).isLessThan(offered / 2);
+    }
 }
