@@ -27,13 +27,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 import org.vireo.cluster.internal.channel.ChannelSettings;
+import org.vireo.cluster.internal.channel.ChannelPeers;
 import org.vireo.cluster.internal.channel.ClusterTransport;
 import org.vireo.cluster.internal.channel.ClusterView;
 import org.vireo.cluster.internal.channel.JGroupsTransport;
 import org.vireo.cluster.internal.sync.DocumentRecord;
 import org.vireo.cluster.internal.sync.DocumentStore;
 import org.vireo.cluster.internal.sync.LocalDocuments;
-import org.vireo.cluster.internal.sync.Peers;
 import org.vireo.cluster.internal.sync.SyncEngine;
 import org.vireo.cluster.internal.tls.ClusterCa;
 import org.vireo.cluster.internal.version.HybridClock;
@@ -55,8 +55,8 @@ import org.vireo.cluster.internal.version.HybridClock;
  * in the transport listener, no engine, no executor); {@code --bundler TYPE} switches every member's JGroups bundler
  * at run time (TP.bundler, as probe.sh would; the shipped stack uses per-destination); {@code --no-force} does not
  * force the DocumentStores' writes to disk (a node always does); {@code --nodelay} sets TCP_NODELAY on the members'
- * connections (the shipped stack leaves JGroups' default for a TCP built in code: off, so Nagle's algorithm holds
- * a small message back until the previous one is acknowledged, and Linux may delay that ACK by 40 ms).
+ * connections (the stack left JGroups' default, off, until f9e458a: Nagle's algorithm held a small message back
+ * until the previous one was acknowledged, and Linux may delay that ACK by 40 ms; the shipped stack now sets it).
  *
  * <pre>java -cp bench/jmh/target/benchmarks.jar org.vireo.bench.cluster.SyncLatencyBench [--members 8]
  *      [--changes 200] [--warmup 50] [--docs 1000] [--out DIR] [--probes N] [--bundler TYPE] [--no-force]
@@ -72,7 +72,7 @@ public final class SyncLatencyBench {
     private final Path dir;
     /** whether the members' DocumentStores force every write to disk, as a node's do ({@code --no-force}: not) */
     private static boolean force = true;
-    /** {@code --nodelay}: TCP_NODELAY on the members' connections (the shipped stack leaves JGroups' default, off) */
+    /** {@code --nodelay}: TCP_NODELAY on the members' connections (set by the shipped stack since f9e458a) */
     private static boolean nodelay;
     private final ClusterCa ca = new ClusterCa();
     private final List<Integer> ports;
@@ -120,7 +120,7 @@ public final class SyncLatencyBench {
         }
     }
 
-    final class Member implements ClusterTransport.Listener, Peers {
+    final class Member implements ClusterTransport.Listener {
         final int index;
         final String name;
         final MemoryDocuments docs;
@@ -150,8 +150,8 @@ public final class SyncLatencyBench {
             if (nodelay) { // before the channel connects: every connection it opens gets TCP_NODELAY
                 ((org.jgroups.protocols.TCP) stackOf(transport).getTransport()).tcpNodelay(true);
             }
-            engine = new SyncEngine(name, new HybridClock(name, System::currentTimeMillis, 60_000), store, docs, this,
-                Instant::now);
+            engine = new SyncEngine(name, new HybridClock(name, System::currentTimeMillis, 60_000), store, docs,
+                new ChannelPeers(transport), Instant::now);
             engine.addListener(this::changed);
             // as ClusterComponent: load the records, then join
             thread.submit(() -> {
@@ -225,23 +225,6 @@ public final class SyncLatencyBench {
         @Override
         public void refused(String peer, String reason) {
             System.err.println(name + ": TLS refused " + peer + ": " + reason);
-        }
-
-        // Peers
-
-        @Override
-        public String coordinator() {
-            return transport.view().coordinator();
-        }
-
-        @Override
-        public void broadcast(byte[] payload) {
-            transport.broadcast(payload);
-        }
-
-        @Override
-        public void send(String member, byte[] payload) {
-            transport.send(member, payload);
         }
     }
 
