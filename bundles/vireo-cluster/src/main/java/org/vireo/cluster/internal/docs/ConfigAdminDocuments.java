@@ -36,7 +36,7 @@ final class ConfigAdminDocuments {
     }
 
     Optional<byte[]> read(String pid) throws IOException {
-        Configuration[] found = list("(service.pid=" + pid + ")");
+        Configuration[] found = list(pidFilter(pid));
         if (found.length == 0 || found[0].getProperties() == null) {
             return Optional.empty();
         }
@@ -49,10 +49,22 @@ final class ConfigAdminDocuments {
     }
 
     void delete(String pid) throws IOException {
-        Configuration[] found = list("(service.pid=" + pid + ")");
+        Configuration[] found = list(pidFilter(pid));
         if (found.length > 0) {
             found[0].delete();
         }
+    }
+
+    /** An LDAP filter for exactly this PID: '*', '(', ')' and '\\' escaped, so a PID is never a pattern. */
+    static String pidFilter(String pid) {
+        StringBuilder out = new StringBuilder("(service.pid=");
+        for (char c : pid.toCharArray()) {
+            if (c == '*' || c == '(' || c == ')' || c == '\\') {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+        return out.append(')').toString();
     }
 
     private Configuration configuration(String pid) throws IOException {

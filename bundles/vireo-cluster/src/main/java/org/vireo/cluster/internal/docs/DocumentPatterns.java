@@ -22,6 +22,7 @@ public final class DocumentPatterns {
         "org.vireo.vrrp.instance-*", "org.vireo.vip", "org.vireo.health.track~*");
 
     public static final String PID_PREFIX = "pid:";
+    private static final Pattern PID_TEXT = Pattern.compile("[A-Za-z0-9._-]+(~[A-Za-z0-9._-]+)?");
     public static final String FILE_PREFIX = "file:";
 
     private final List<String> pidGlobs;
@@ -55,8 +56,12 @@ public final class DocumentPatterns {
         return Pattern.compile(Arrays.stream(g.split("\\*", -1)).map(Pattern::quote).collect(Collectors.joining(".*")));
     }
 
+    /**
+     * Whether the PID is cluster-wide. Only PIDs of letters, digits and {@code . _ - ~} qualify: Karaf names the
+     * file of a factory configuration after its PID, so a PID from a peer must never spell a path.
+     */
     public boolean replicatedPid(String pid) {
-        return localPids.stream().noneMatch(p -> p.matcher(pid).matches())
+        return PID_TEXT.matcher(pid).matches() && localPids.stream().noneMatch(p -> p.matcher(pid).matches())
             && pids.stream().anyMatch(p -> p.matcher(pid).matches());
     }
 

@@ -117,6 +117,17 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     void activate(BundleContext context, Map<String, Object> properties) throws IOException {
         String etc = System.getProperty("karaf.etc");
         SyncOptions options = SyncOptions.parse(properties, etc);
+        DocumentStore store = new DocumentStore(options.stateDir()); // before any thread: a failure leaks nothing
+        try {
+            start(context, properties, etc, options, store);
+        } catch (IOException | RuntimeException e) {
+            deactivate();
+            throw e;
+        }
+    }
+
+    private void start(BundleContext context, Map<String, Object> properties, String etc, SyncOptions options,
+                       DocumentStore store) throws IOException {
         String node = identity.name();
         softwareVersion = context.getBundle().getVersion().toString();
         address = identity.managementAddress().orElse(ConfigValues.text(properties, "bindAddress", ""));
@@ -153,8 +164,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
             start = started.start();
         }
         HybridClock clock = new HybridClock(node, System::currentTimeMillis, options.maxClockAheadMillis());
-        engine = new SyncEngine(node, clock, new DocumentStore(options.stateDir()), documents, new ChannelPeers(transport),
-            Instant::now);
+        engine = new SyncEngine(node, clock, store, documents, new ChannelPeers(transport), Instant::now);
         Runnable connect = start;
         thread.execute(() -> {
             try {
@@ -178,16 +188,22 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         if (watcher != null) {
             watcher.close();
         }
-        registryThread.shutdownNow();
-        thread.shutdown();
-        try {
-            if (!thread.awaitTermination(5, TimeUnit.SECONDS)) {
-                thread.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (registryThread != null) {
+            registryThread.shutdownNow();
         }
-        transport.close();
+        if (thread != null) {
+            thread.shutdown();
+            try {
+                if (!thread.awaitTermination(5, TimeUnit.SECONDS)) {
+                    thread.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (transport != null) {
+            transport.close();
+        }
     }
 
     /** Everything that touches the engine runs here, one task at a time. */

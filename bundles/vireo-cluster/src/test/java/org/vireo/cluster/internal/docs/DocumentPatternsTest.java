@@ -39,4 +39,12 @@ class DocumentPatternsTest {
         assertThat(patterns.replicated("file:vireo/.rules.conf123.vireo-tmp")).isFalse();
         assertThat(patterns.fileFolders()).containsExactly("vireo", "vireo/lists");
     }
+
+    @Test
+    void aPidThatCouldSpellAPathOrAFilterIsNeverReplicated() {
+        assertThat(patterns.replicated("pid:org.vireo.health.monitor~../../bin/x")).isFalse();
+        assertThat(patterns.replicated("pid:org.vireo.health.monitor~a*")).isFalse();
+        assertThat(patterns.replicated("pid:org.vireo.health.monitor~a)(b")).isFalse();
+        assertThat(ConfigAdminDocuments.pidFilter("a*b(c)\\d")).isEqualTo("(service.pid=a\\*b\\(c\\)\\\\d)");
+    }
 }
