@@ -1,0 +1,68 @@
+package org.vireo.balancer.internal.pool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.vireo.balancer.internal.config.BalancerOptions;
+
+class PoolTest {
+
+    private final AtomicLong clock = new AtomicLong(Duration.ofHours(1).toNanos());
+
+    private Pool pool(String scanners) {
+        return new Pool(BalancerOptions.parse(Map.of("scanners", scanners, "slowStartSeconds", "0")), clock::get,
+            Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aFailedConnectSendsTheRetryAndLaterClientsElsewhereUntilTheHoldDownEnds() {
+        Pool p = pool("10.0.0.1:3128, 10.0.0.2:3128");
+        String first = p.pick("10.9.0.1", Set.of()).orElseThrow().id();
+
+        p.failed(first, new java.net.ConnectException("refused"));
+        assertThat(p.totals(first)).containsExactly(0, 1);
+
+        for (int i = 0; i < 50; i++) {
+            assertThat(p.pick("10.9.0." + i, Set.of()).orElseThrow().id()).isNotEqualTo(first);
+        }
+        clock.addAndGet(Duration.ofSeconds(11).toNanos());
+        assertThat(p.up(first)).isTrue();
+    }
+
+    @Test
+    void loadsReportedByAddressWeighTheChoice() {
+        Pool p = pool("10.0.0.1:3128, 10.0.0.2:3128");
+        Map<String, double[]> loads = new HashMap<>();
+        loads.put("10.0.0.1", new double[] {0.9, 0.2});
+        loads.put("10.0.0.2", new double[] {0.1, 0.2});
+        p.loads(loads);
+
+        Map<String, Integer> got = new HashMap<>();
+        for (int i = 0; i < 1000; i++) {
+            String id = p.pick("10.8." + (i / 200) + "." + (i % 200), Set.of()).orElseThrow().id();
+            p.opened(id);
+            got.merge(id, 1, Integer::sum);
+        }
+        assertThat(got.getOrDefault("10.0.0.1:3128", 0)).isLessThan(got.get("10.0.0.2:3128") / 4);
+        assertThat(p.active("10.0.0.2:3128")).isEqualTo(got.get("10.0.0.2:3128"));
+        assertThat(p.totals("10.0.0.2:3128")[0]).isEqualTo(got.get("10.0.0.2:3128").longValue());
+    }
+
+    @Test
+    void aMonitorDownVerdictTakesTheScannerOutAndAnEmptyPoolPicksNothing() {
+        Pool p = pool("10.0.0.1:3128");
+        p.monitor("10.0.0.1:3128", false);
+        assertThat(p.pick("10.9.0.1", Set.of())).isEmpty();
+        p.monitor("10.0.0.1:3128", true);
+        assertThat(p.pick("10.9.0.1", Set.of())).isPresent();
+        p.configure(BalancerOptions.parse(Map.of()));
+        assertThat(p.pick("10.9.0.1", Set.of())).isEmpty();
+        assertThat(p.ids()).isEmpty();
+    }
+}
