@@ -1,5 +1,7 @@
 package org.vireo.cluster.internal.channel;
 
+import java.util.List;
+
 /**
  * What config sync and the node registry need from the cluster engine: opaque payloads to everyone or to one
  * member, the current view, and events. Members are named by their node names. Implemented over JGroups by
@@ -18,6 +20,11 @@ public interface ClusterTransport extends AutoCloseable {
 
     /** The current view (a one-member view of this node before it joined anyone). */
     ClusterView view();
+
+    /** The last TLS refusals, oldest first, for status output (none where there is no TLS). */
+    default List<Refusal> lastRefusals() {
+        return List.of();
+    }
 
     /** Leaves the cluster and releases the ports; idempotent. */
     @Override

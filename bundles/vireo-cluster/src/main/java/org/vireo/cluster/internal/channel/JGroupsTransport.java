@@ -328,6 +328,7 @@ public final class JGroupsTransport implements ClusterTransport {
     }
 
     /** The last refusals (at most {@value #REFUSALS_KEPT}), oldest first, for status output. */
+    @Override
     public List<Refusal> lastRefusals() {
         synchronized (refusals) {
             return List.copyOf(refusals);

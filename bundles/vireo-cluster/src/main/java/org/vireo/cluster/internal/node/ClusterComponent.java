@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -66,7 +64,6 @@ import org.vireo.node.NodeIdentity;
 public class ClusterComponent implements NodeRegistry, ClusterAdmin {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClusterComponent.class);
-    private static final int REFUSALS_KEPT = 20;
     private static final long CALL_TIMEOUT_SECONDS = 10;
 
     @Reference
@@ -78,7 +75,6 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
 
     private final List<ReplicatedDocuments.Validators.Entry> validators = new CopyOnWriteArrayList<>();
     private final List<NodeStatusSource> sources = new CopyOnWriteArrayList<>();
-    private final Deque<String> refusals = new ConcurrentLinkedDeque<>();
 
     private ScheduledExecutorService thread;
     // reports and staleness on a thread of their own: a long merge on the sync thread must not make this node
@@ -308,11 +304,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
 
         @Override
         public void refused(String peer, String reason) {
-            // the transport logs it (at most once a minute per reason: MERGE3 retries every few seconds)
-            refusals.addLast(Instant.now() + " " + peer + ": " + reason);
-            while (refusals.size() > REFUSALS_KEPT) {
-                refusals.pollFirst();
-            }
+            // the transport logs it (once a minute per reason) and keeps the last ones for cluster:status
         }
     }
 
@@ -343,8 +335,10 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
                 docs.add(new DocumentState(r.id(), r.current(), r.history().size(), r.losers().size(),
                     !engine.unapplied().containsKey(r.id())));
             }
+            List<String> refusals = transport.lastRefusals().stream()
+                .map(r -> r.at() + " " + r.peer() + ": " + r.reason()).toList();
             return new Status(identity.name(), clusterName, !(transport instanceof LoneTransport), offReason,
-                transport.view(), List.copyOf(refusals), docs, engine.refused(), engine.unapplied(), engine.lastSync(),
+                transport.view(), refusals, docs, engine.refused(), engine.unapplied(), engine.lastSync(),
                 engine.lastChange(), engine.stateFingerprint());
         });
     }
