@@ -64,6 +64,23 @@ class PoolForwardingTest {
         return (InetSocketAddress) s.getLocalSocketAddress();
     }
 
+    /**
+     * Until the port refuses: a listening socket closed while its accept thread is blocked is released only when
+     * that thread wakes, and may take one more connection meanwhile.
+     */
+    private static void awaitRefused(InetSocketAddress port) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            try (Socket probe = new Socket()) {
+                probe.connect(port, 1000);
+            } catch (java.net.ConnectException refused) {
+                return;
+            }
+            assertThat(System.nanoTime()).as("the killed scanner's port still accepts").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+    }
+
     private static String request(InetSocketAddress front, int client) throws IOException {
         try (Socket s = new Socket()) {
             s.bind(new InetSocketAddress(InetAddress.getByName("127.0.1." + client), 0));
@@ -94,7 +111,8 @@ class PoolForwardingTest {
             assertThat(request(front, client)).as("client %d stays", client).isEqualTo(first.get(client));
         }
 
-        scanners.get("a").close(); // killed: its port refuses from now on
+        scanners.get("a").close(); // killed
+        awaitRefused(a);
         for (int client = 1; client <= 40; client++) {
             String answer = request(front, client);
             assertThat(answer).as("client %d", client).isEqualTo("b"); // no connection fails
