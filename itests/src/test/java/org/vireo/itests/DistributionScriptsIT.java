@@ -10,6 +10,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.RandomAccessFile;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +28,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import com.sun.net.httpserver.HttpServer;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -40,6 +43,8 @@ public class DistributionScriptsIT {
 
     private Path home;
     private Process karaf;
+    private String balancerPort;
+    private String proxyPort;
 
     @Before
     public void unpack() throws Exception {
@@ -52,6 +57,15 @@ public class DistributionScriptsIT {
         setProperty("etc/org.apache.karaf.shell.cfg", "sshPort", VireoTestSupport.freePort());
         setProperty("etc/org.apache.karaf.management.cfg", "rmiRegistryPort", VireoTestSupport.freePort());
         setProperty("etc/org.apache.karaf.management.cfg", "rmiServerPort", VireoTestSupport.freePort());
+        // no fixed port in the shared root namespace: the balancer and the proxy of whichever role a test starts
+        balancerPort = VireoTestSupport.freePort();
+        proxyPort = VireoTestSupport.freePort();
+        setProperty("etc/org.vireo.balancer.cfg", "httpPort", balancerPort);
+        setProperty("etc/org.vireo.balancer.cfg", "ftpPort", VireoTestSupport.freePort());
+        setProperty("etc/org.vireo.balancer.cfg", "standaloneAddresses", "127.0.0.1");
+        setProperty("etc/org.vireo.balancer.cfg", "scanners", "127.0.0.1:" + proxyPort);
+        Files.writeString(home.resolve("etc/org.vireo.scanner.proxy.cfg"),
+            "listenAddress = 127.0.0.1\nport = " + proxyPort + "\n");
     }
 
     @After
@@ -100,8 +114,53 @@ public class DistributionScriptsIT {
     }
 
     @Test
+    public void withNoRoleGivenTheNodeIsTheAllInOneApplianceAndFiltersThroughItsOwnBalancer() throws Exception {
+        HttpServer origin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        origin.createContext("/", exchange -> {
+            byte[] body = "hello from the origin\n".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        origin.start();
+        try {
+            start(Map.of(), "director");
+            String status = vireoCli("vireo:status");
+            assertTrue(status, status.contains("Role:           director (also scanning)"));
+            awaitLogLine(0, "balancer: listening on 127.0.0.1:" + balancerPort + " (http)");
+            awaitLogLine(0, "HTTP proxy listening on");
+            // the balancer's check of its scanner: down until the proxy listens, then up after two checks
+            awaitLogLine(0, "balancer: scanner 127.0.0.1:" + proxyPort + " UP");
+
+            // client -> balancer -> this node's scanner -> origin, as curl -x http://127.0.0.1:9090 in the README
+            String url = "http://127.0.0.1:" + origin.getAddress().getPort() + "/";
+            String allowed = curl(url);
+            assertTrue(allowed, allowed.equals("hello from the origin\n200\n"));
+            String blocked = curl("http://www.blocked.example/page");
+            assertTrue(blocked, blocked.endsWith("403\n"));
+            assertTrue(blocked, blocked.contains("blocked by the example rule of etc/vireo/rules.conf"));
+
+            String scanners = vireoCli("balancer:scanners");
+            assertTrue(scanners, scanners.matches("(?s).*127\\.0\\.0\\.1:" + proxyPort + " +\\| UP .*"));
+            assertTrue(scanners, scanners.contains("balancer-127.0.0.1-" + proxyPort));
+            String stats = vireoCli("balancer:stats");
+            assertTrue(stats, stats.contains("Mode:        standalone"));
+            assertTrue(stats, stats.contains("Problems:    none"));
+            assertTrue(vireoCli("health:list").contains("balancer-127.0.0.1-" + proxyPort));
+        } finally {
+            origin.stop(0);
+        }
+    }
+
+    /** curl through the node's balancer: the body, then the status code. */
+    private String curl(String url) throws Exception {
+        return run(List.of("curl", "-sS", "--max-time", "20", "-x", "http://127.0.0.1:" + balancerPort,
+            "-w", "%{http_code}\n", "-o", "-", url));
+    }
+
+    @Test
     public void aWrongPasswordIsRefused() throws Exception {
-        start(Map.of(), "scanner");
+        start(Map.of("VIREO_ROLE", "scanner"), "scanner");
         vireoCli("vireo:status"); // the shell is up and the right password works
         Process client = process(List.of(home.resolve("bin/client").toString(), "-u", "admin", "-p",
             "not-the-password", "-r", "1", "-b"), "vireo:status\n");
@@ -131,7 +190,7 @@ public class DistributionScriptsIT {
 
     @Test
     public void theGuardBesideTheJvmUndoesWhatAKilledJvmHeld() throws Exception {
-        start(Map.of(), "scanner");
+        start(Map.of("VIREO_ROLE", "scanner"), "scanner");
         String commandLine = jvmCommandLine();
         assertTrue("a scanner runs no VRRP and gets the collector of lower CPU cost: " + commandLine,
             commandLine.contains(" -XX:+UseG1GC ") && !commandLine.contains("ZGC"));

@@ -66,7 +66,7 @@ public class ScannerLabIT extends LabTestSupport {
             + Files.readString(rules));
         Files.move(next, rules, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        lab.awaitLog("n1", "rules .*rules.conf in force: 2 rules", 30);
+        lab.awaitLog("n1", "rules .*rules.conf in force: 3 rules", 30);
 
         String blocked = viaProxy("http://www.blocked.example/page");
         assertTrue(blocked, blocked.endsWith("403\n"));

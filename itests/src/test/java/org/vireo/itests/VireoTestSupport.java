@@ -80,6 +80,11 @@ public abstract class VireoTestSupport {
             editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerPort", freePort()),
             editConfigurationFilePut("etc/org.vireo.node.cfg", "name", "itest-node"),
             editConfigurationFilePut("etc/org.vireo.node.cfg", "role", role),
+            // a director's balancer listens in standalone mode here (no VRRP instance): not on fixed ports of the
+            // shared root namespace
+            editConfigurationFilePut("etc/org.vireo.balancer.cfg", "httpPort", freePort()),
+            editConfigurationFilePut("etc/org.vireo.balancer.cfg", "ftpPort", freePort()),
+            editConfigurationFilePut("etc/org.vireo.balancer.cfg", "standaloneAddresses", "127.0.0.1"),
             // The role's feature boots with Karaf, so the node's own start-up switch has nothing left to do:
             // a deployment running while Pax Exam installs its probe makes Karaf's resolver hook refuse the
             // probe ("Resolver hook prevented resolution"). DistributionScriptsIT covers that start-up switch.

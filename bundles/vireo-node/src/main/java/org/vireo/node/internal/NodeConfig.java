@@ -21,15 +21,17 @@ public @interface NodeConfig {
     String interfaceName() default "eth0";
 
     @AttributeDefinition(name = "Role",
-        description = "director, backup or scanner. Unset: the VIREO_ROLE environment variable at first start, else scanner.",
+        description = "director, backup or scanner. Unset: the VIREO_ROLE environment variable at first start, else"
+            + " director that also scans (the all-in-one appliance).",
         options = {
             @Option(label = "Director", value = "director"),
             @Option(label = "Backup", value = "backup"),
             @Option(label = "Scanner", value = "scanner")
         })
-    String role() default "scanner";
+    String role() default "director";
 
     @AttributeDefinition(name = "Also scan",
-        description = "A director or backup also runs the scanner (filtering proxy).")
-    boolean alsoScan() default false;
+        description = "A director or backup also runs the scanner (filtering proxy). Unset: true when no role is given"
+            + " (the all-in-one appliance), else false.")
+    boolean alsoScan() default true;
 }

@@ -76,7 +76,8 @@ public record NodeOptions(String name, Optional<String> managementAddress, Strin
         boolean roleFromConfiguration = !text(raw, KEY_ROLE).isEmpty();
         String roleText = roleFromConfiguration ? text(raw, KEY_ROLE) : env.getOrDefault(ENV_ROLE, "").trim();
         String roleSource = roleFromConfiguration ? KEY_ROLE : "environment variable " + ENV_ROLE;
-        Role role = Role.SCANNER;
+        // no role anywhere: the all-in-one appliance, a director that also scans (alsoScan defaults to true)
+        Role role = Role.DIRECTOR;
         if (!roleText.isEmpty()) {
             try {
                 role = Role.parse(roleText);
@@ -85,11 +86,13 @@ public record NodeOptions(String name, Optional<String> managementAddress, Strin
             }
         }
 
-        boolean alsoScan = false;
+        boolean alsoScan = roleText.isEmpty();
         String alsoScanText = text(raw, KEY_ALSO_SCAN);
         if (alsoScanText.equalsIgnoreCase("true")) {
             alsoScan = true;
-        } else if (!alsoScanText.isEmpty() && !alsoScanText.equalsIgnoreCase("false")) {
+        } else if (alsoScanText.equalsIgnoreCase("false")) {
+            alsoScan = false;
+        } else if (!alsoScanText.isEmpty()) {
             errors.add(KEY_ALSO_SCAN + " = '" + alsoScanText + "': expected true or false");
         }
 

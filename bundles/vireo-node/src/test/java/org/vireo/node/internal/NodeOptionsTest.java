@@ -13,15 +13,25 @@ class NodeOptionsTest {
     private static final Map<String, String> NO_ENV = Map.of();
 
     @Test
-    void anEmptyConfigurationGivesTheHostNameAScannerRoleAndEth0() {
+    void anEmptyConfigurationGivesTheHostNameTheAllInOneRoleAndEth0() {
         NodeOptions o = NodeOptions.parse(Map.of(), NO_ENV, "appliance-7");
 
         assertThat(o.name()).isEqualTo("appliance-7");
-        assertThat(o.role()).isEqualTo(Role.SCANNER);
+        assertThat(o.role()).isEqualTo(Role.DIRECTOR);
+        assertThat(o.alsoScan()).isTrue();
         assertThat(o.interfaceName()).isEqualTo("eth0");
         assertThat(o.managementAddress()).isEmpty();
-        assertThat(o.alsoScan()).isFalse();
         assertThat(o.roleFromConfiguration()).isFalse();
+    }
+
+    @Test
+    void aRoleGivenAnywhereDoesNotAlsoScanUnlessAskedAndTheAllInOneCanBeToldNotTo() {
+        assertThat(NodeOptions.parse(Map.of(), Map.of("VIREO_ROLE", "director"), "h").alsoScan()).isFalse();
+        assertThat(NodeOptions.parse(Map.of("role", "backup"), NO_ENV, "h").alsoScan()).isFalse();
+        assertThat(NodeOptions.parse(Map.of("role", "backup", "alsoScan", "true"), NO_ENV, "h").alsoScan()).isTrue();
+        NodeOptions notScanning = NodeOptions.parse(Map.of("alsoScan", "false"), NO_ENV, "h");
+        assertThat(notScanning.role()).isEqualTo(Role.DIRECTOR);
+        assertThat(notScanning.alsoScan()).isFalse();
     }
 
     @Test

@@ -27,10 +27,18 @@ import org.vireo.config.ConfigValues;
  * @param connectTimeoutMillis a connect to a scanner that takes longer failed (and is retried elsewhere)
  * @param idleTimeoutSeconds   a forwarded connection with no traffic for this long is closed
  * @param attempts             scanners tried per client connection
+ * @param ftpPassivePorts      the FTP passive (data) ports forwarded to the same port of the client's scanner,
+ *                             {@code [first, last]}; empty: none
+ * @param standaloneAddresses  where a node with no VRRP instance listens (the all-in-one appliance)
+ * @param checkIntervalMillis  the active check of each scanner's proxy port runs this often
+ * @param checkTimeoutMillis   and fails when the connect takes longer
+ * @param threads              event loop threads (0: one per core)
  */
 public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort, double boundFactor,
                               int affinityIdleSeconds, int slowStartSeconds, int connectTimeoutMillis,
-                              int idleTimeoutSeconds, int attempts) {
+                              int idleTimeoutSeconds, int attempts, List<Integer> ftpPassivePorts,
+                              List<InetAddress> standaloneAddresses, int checkIntervalMillis,
+                              int checkTimeoutMillis, int threads) {
 
     public static final String PID = "org.vireo.balancer";
     private static final Pattern ENTRY = Pattern.compile(
@@ -53,8 +61,45 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         }
     }
 
+    /** At most this many FTP passive ports: each is a listening socket per address. */
+    static final int MAX_PASSIVE_PORTS = 1000;
+    private static final Pattern RANGE = Pattern.compile("(\\d{1,5})\\s*-\\s*(\\d{1,5})");
+
     public BalancerOptions {
         scanners = List.copyOf(scanners);
+        ftpPassivePorts = List.copyOf(ftpPassivePorts);
+        standaloneAddresses = List.copyOf(standaloneAddresses);
+    }
+
+    /** The options with no configuration at all: an empty table, every default. */
+    public static BalancerOptions defaults() {
+        return parse(Map.of());
+    }
+
+    /** The same table with one scanner's drain flag set or cleared (the entry keeps its weight). */
+    public static List<String> withDrain(List<String> entries, String id, boolean drain) {
+        List<String> out = new ArrayList<>();
+        boolean found = false;
+        for (String entry : entries) {
+            Scanner s = scanner(entry, new ArrayList<>());
+            if (s != null && s.id().equals(id)) {
+                found = true;
+                String weight = s.weight() == 1 ? "" : " weight=" + formatWeight(s.weight());
+                out.add(s.id() + weight + (drain ? " drain" : ""));
+            } else {
+                out.add(entry.strip());
+            }
+        }
+        if (!found) {
+            throw new IllegalArgumentException("no scanner " + id + " in the table of " + PID + (entries.isEmpty()
+                ? " (the table is empty)" : "; it has: " + String.join(", ", entries.stream()
+                .map(e -> e.strip().split("\\s+")[0]).toList())));
+        }
+        return out;
+    }
+
+    private static String formatWeight(double w) {
+        return w == Math.rint(w) ? String.valueOf((long) w) : String.valueOf(w);
     }
 
     /**
@@ -75,7 +120,7 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
             }
         }
         int http = ConfigValues.integer(raw, "httpPort", 9090, 1, 65_535, errors);
-        int ftp = ConfigValues.integer(raw, "ftpPort", 2121, 1, 65_535, errors);
+        int ftp = ConfigValues.integer(raw, "ftpPort", 2121, 0, 65_535, errors);
         if (http == ftp && errors.isEmpty()) {
             errors.add("ftpPort = " + ftp + ": expected a port other than httpPort");
         }
@@ -97,10 +142,60 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         int connect = ConfigValues.integer(raw, "connectTimeoutMillis", 2000, 50, 60_000, errors);
         int idle = ConfigValues.integer(raw, "idleTimeoutSeconds", 600, 1, 86_400, errors);
         int attempts = ConfigValues.integer(raw, "attempts", 3, 1, 16, errors);
+        List<Integer> passive = passivePorts(ConfigValues.text(raw, "ftpPassivePorts", ""), http, ftp, errors);
+        List<InetAddress> standalone = new ArrayList<>();
+        // absent: all addresses; present but empty: a standalone node does not listen
+        List<String> standaloneText = raw.containsKey("standaloneAddresses")
+            ? ConfigValues.list(raw, "standaloneAddresses") : List.of("0.0.0.0");
+        for (String a : standaloneText) {
+            try {
+                standalone.add(literal(a));
+            } catch (UnknownHostException e) {
+                errors.add("standaloneAddresses: '" + a + "': expected IPv4 or IPv6 literals (0.0.0.0: all addresses)");
+            }
+        }
+        int checkInterval = ConfigValues.integer(raw, "checkIntervalMillis", 2000, 100, 3_600_000, errors);
+        int checkTimeout = ConfigValues.integer(raw, "checkTimeoutMillis", 1000, 10, 3_600_000, errors);
+        int threads = ConfigValues.integer(raw, "threads", 0, 0, 1024, errors);
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
         }
-        return new BalancerOptions(scanners, http, ftp, bound, affinity, slowStart, connect, idle, attempts);
+        return new BalancerOptions(scanners, http, ftp, bound, affinity, slowStart, connect, idle, attempts, passive,
+            standalone, checkInterval, checkTimeout, threads);
+    }
+
+    /** {@code 50000-50099}: each port forwarded to the same port of the client's scanner. */
+    private static List<Integer> passivePorts(String text, int http, int ftp, List<String> errors) {
+        if (text.isBlank()) {
+            return List.of();
+        }
+        Matcher m = RANGE.matcher(text.strip());
+        String expected = "expected <first>-<last>, ports 1-65535, at most " + MAX_PASSIVE_PORTS
+            + " of them, not including httpPort or ftpPort (empty: none)";
+        if (!m.matches()) {
+            errors.add("ftpPassivePorts = '" + text + "': " + expected);
+            return List.of();
+        }
+        int first = Integer.parseInt(m.group(1));
+        int last = Integer.parseInt(m.group(2));
+        if (first < 1 || last > 65_535 || first > last || last - first + 1 > MAX_PASSIVE_PORTS
+            || (http >= first && http <= last) || (ftp >= first && ftp <= last)) {
+            errors.add("ftpPassivePorts = '" + text + "': " + expected);
+            return List.of();
+        }
+        List<Integer> ports = new ArrayList<>();
+        for (int p = first; p <= last; p++) {
+            ports.add(p);
+        }
+        return ports;
+    }
+
+    /** An IP literal, never a name lookup. */
+    private static InetAddress literal(String host) throws UnknownHostException {
+        if (!host.contains(":") && !host.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
+            throw new UnknownHostException(host);
+        }
+        return InetAddress.getByName(host);
     }
 
     /** {@code 10.0.0.21:3128}, {@code [fd00::21]:3128 weight=2}, {@code 10.0.0.22:3128 drain}. */
@@ -114,10 +209,7 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         String host = m.group("host").replace("[", "").replace("]", "");
         InetAddress address;
         try {
-            if (!host.contains(":") && !host.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
-                throw new UnknownHostException(host);
-            }
-            address = InetAddress.getByName(host); // a literal: no lookup
+            address = literal(host);
         } catch (UnknownHostException e) {
             errors.add("scanners: '" + entry + "': '" + host + "' is not an IP address literal; " + expected);
             return null;

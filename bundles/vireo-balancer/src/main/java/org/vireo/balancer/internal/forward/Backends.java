@@ -7,8 +7,12 @@ import java.util.Set;
 /** Where the forwarder sends a client, and what it tells back: the scheduler and scanner table behind it. */
 public interface Backends {
 
-    /** A scanner: its id in the table and where its proxy listens. */
-    record Backend(String id, InetSocketAddress address) {
+    /** A scanner: its id in the table, where its proxy listens, and the counter of bytes forwarded to it. */
+    record Backend(String id, InetSocketAddress address, Traffic traffic) {
+
+        public Backend(String id, InetSocketAddress address) {
+            this(id, address, new Traffic());
+        }
     }
 
     /** The scanner for a new connection of {@code client}, skipping {@code excluded}; empty: none can take it. */
@@ -22,4 +26,8 @@ public interface Backends {
 
     /** A connect to {@code id} failed (refused, timed out): passive health, it is down now. */
     void failed(String id, Throwable cause);
+
+    /** A connect to {@code id} failed on a route that does not judge its health (the FTP ports): counted only. */
+    default void missed(String id, Throwable cause) {
+    }
 }

@@ -4,30 +4,26 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.netty.channel.Channel;
 
-/** One client connection and its scanner connection: what ended, and how many bytes went each way. */
+/** One client connection and its scanner connection: what ended; the bytes each way go to the scanner's count. */
 final class Connection {
 
     private final Channel client;
     private final Channel scanner;
     private final Runnable onClosed;
+    private final Traffic traffic;
     private final AtomicBoolean closedOnce = new AtomicBoolean();
     private volatile boolean clientEnded;
     private volatile boolean scannerEnded;
-    volatile long bytesUp;
-    volatile long bytesDown;
 
-    Connection(Channel client, Channel scanner, Runnable onClosed) {
+    Connection(Channel client, Channel scanner, Traffic traffic, Runnable onClosed) {
+        this.traffic = traffic;
         this.client = client;
         this.scanner = scanner;
         this.onClosed = onClosed;
     }
 
     void count(boolean fromClient, int bytes) {
-        if (fromClient) {
-            bytesUp += bytes;
-        } else {
-            bytesDown += bytes;
-        }
+        traffic.add(fromClient, bytes);
     }
 
     /** The input of one side ended (its peer half-closed). */

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,6 +20,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
@@ -51,11 +53,12 @@ public final class Forwarder implements AutoCloseable {
     }
 
     private final Backends backends;
-    private final Settings settings;
+    private volatile Settings settings;
     private final EventLoopGroup group;
     private final Class<? extends ServerChannel> serverClass;
     private final Class<? extends SocketChannel> socketClass;
-    private Channel server;
+    private final LongAdder accepted = new LongAdder();
+    private final LongAdder unserved = new LongAdder();
 
     public Forwarder(Backends backends, Settings settings) {
         this.backends = backends;
@@ -66,9 +69,21 @@ public final class Forwarder implements AutoCloseable {
         socketClass = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
     }
 
-    /** Listens on {@code address}; the bound address (port 0: the one chosen). */
+    /** Listens on {@code address} for the HTTP route; the bound address (port 0: the one chosen). */
     public InetSocketAddress listen(InetSocketAddress address) throws InterruptedException {
-        ChannelFuture bound = new ServerBootstrap().group(group).channel(serverClass)
+        return (InetSocketAddress) open(address, Route.HTTP, false).localAddress();
+    }
+
+    /**
+     * Listens on {@code address}, forwarding along {@code route}; closing the returned channel stops listening.
+     *
+     * @param freeBind bind even though the address is not (yet) on an interface (IP_FREEBIND, epoll only): a VIP
+     *                 that the VIP manager is adding at the same moment
+     * @throws InterruptedException while binding
+     * @throws java.io.IOException  (sneaky, from Netty) the address cannot be bound: in use, not local, no privilege
+     */
+    public Channel open(InetSocketAddress address, Route route, boolean freeBind) throws InterruptedException {
+        ServerBootstrap b = new ServerBootstrap().group(group).channel(serverClass)
             .option(ChannelOption.SO_BACKLOG, 1024)
             .option(ChannelOption.SO_REUSEADDR, true)
             // reads on from the start: epoll ends the input at a half-close without reading what came before it
@@ -80,21 +95,41 @@ public final class Forwarder implements AutoCloseable {
             .childHandler(new ChannelInitializer<SocketChannel>() {
                 @Override
                 protected void initChannel(SocketChannel client) {
+                    accepted.increment();
                     client.pipeline().addLast("waiting", new Waiting());
-                    connect(client, new HashSet<>(), 0);
+                    connect(client, route, new HashSet<>(), 0);
                 }
-            })
-            .bind(address).sync();
-        server = bound.channel();
-        return (InetSocketAddress) server.localAddress();
+            });
+        if (freeBind && serverClass == EpollServerSocketChannel.class) {
+            b.option(EpollChannelOption.IP_FREEBIND, true);
+        }
+        return b.bind(address).sync().channel();
     }
 
-    private void connect(SocketChannel client, Set<String> excluded, int attempt) {
+    /** New timeouts and attempts for the connections accepted from now on (the thread count stays). */
+    public void update(Settings next) {
+        settings = new Settings(next.connectTimeoutMillis(), next.idleTimeoutMillis(), next.attempts(),
+            settings.threads());
+    }
+
+    /** Client connections accepted since the start. */
+    public long accepted() {
+        return accepted.sum();
+    }
+
+    /** Client connections closed at once because no scanner could take them. */
+    public long unserved() {
+        return unserved.sum();
+    }
+
+    private void connect(SocketChannel client, Route route, Set<String> excluded, int attempt) {
+        Settings settings = this.settings;
         String clientAddress = client.remoteAddress().getAddress().getHostAddress();
         Optional<Backends.Backend> chosen = attempt < settings.attempts()
             ? backends.pick(clientAddress, excluded) : Optional.empty();
         if (chosen.isEmpty()) {
             LOG.debug("no scanner can take {} (tried {}): closed", clientAddress, excluded);
+            unserved.increment();
             client.close();
             return;
         }
@@ -111,12 +146,16 @@ public final class Forwarder implements AutoCloseable {
                     // installed on connect below
                 }
             })
-            .connect(backend.address()).addListener((ChannelFuture f) -> {
+            .connect(route.target(backend)).addListener((ChannelFuture f) -> {
                 if (!f.isSuccess()) {
-                    backends.failed(backend.id(), f.cause());
+                    if (route.passiveHealth()) {
+                        backends.failed(backend.id(), f.cause());
+                    } else {
+                        backends.missed(backend.id(), f.cause());
+                    }
                     excluded.add(backend.id());
                     if (client.isActive()) {
-                        connect(client, excluded, attempt + 1);
+                        connect(client, route, excluded, attempt + 1);
                     }
                     return;
                 }
@@ -126,7 +165,7 @@ public final class Forwarder implements AutoCloseable {
                     return;
                 }
                 backends.opened(backend.id());
-                Connection c = new Connection(client, scanner, () -> backends.closed(backend.id()));
+                Connection c = new Connection(client, scanner, backend.traffic(), () -> backends.closed(backend.id()));
                 if (settings.idleTimeoutMillis() > 0) {
                     client.pipeline().addFirst(new IdleStateHandler(0, 0, settings.idleTimeoutMillis(),
                         TimeUnit.MILLISECONDS));
@@ -141,11 +180,9 @@ public final class Forwarder implements AutoCloseable {
             });
     }
 
+    /** Stops the event loops: every listener and forwarded connection closes. */
     @Override
     public void close() {
-        if (server != null) {
-            server.close().syncUninterruptibly();
-        }
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 }

@@ -1,15 +1,22 @@
 package org.vireo.balancer.internal.pool;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.balancer.ScannerStats;
 import org.vireo.balancer.internal.config.BalancerOptions;
 import org.vireo.balancer.internal.forward.Backends;
+import org.vireo.balancer.internal.forward.Traffic;
 import org.vireo.balancer.internal.schedule.Scheduler;
 
 /**
@@ -19,18 +26,24 @@ import org.vireo.balancer.internal.schedule.Scheduler;
  */
 public final class Pool implements Backends {
 
+    private static final Logger LOG = LoggerFactory.getLogger(Pool.class);
+
     private final ScannerTable table;
+    private final Duration holdDown;
     private final Scheduler scheduler;
     private final Map<String, BalancerOptions.Scanner> scanners = new TreeMap<>();
     private final Map<String, Counters> counters = new TreeMap<>();
+    private List<BalancerOptions.Scanner> order = List.of();
 
-    /** Per scanner: connections forwarded in total, and connects that failed. */
+    /** Per scanner: connections forwarded in total, connects that failed, bytes (counted by the event loops). */
     private static final class Counters {
         long total;
         long failures;
+        final Traffic traffic = new Traffic();
     }
 
     public Pool(BalancerOptions options, LongSupplier nanos, Duration holdDown) {
+        this.holdDown = holdDown;
         table = new ScannerTable(nanos, holdDown.toNanos());
         scheduler = new Scheduler(options.boundFactor(), Duration.ofSeconds(options.affinityIdleSeconds()).toNanos(),
             Duration.ofSeconds(options.slowStartSeconds()).toNanos(), nanos);
@@ -39,11 +52,14 @@ public final class Pool implements Backends {
 
     /** A new table (weights, drain, scanners added or removed); what is known of the others is kept. */
     public synchronized void configure(BalancerOptions options) {
+        order = options.scanners();
         scanners.clear();
         options.scanners().forEach(s -> scanners.put(s.id(), s));
         counters.keySet().retainAll(scanners.keySet());
         scanners.keySet().forEach(id -> counters.computeIfAbsent(id, k -> new Counters()));
         table.configure(options.scanners());
+        scheduler.tune(options.boundFactor(), Duration.ofSeconds(options.affinityIdleSeconds()).toNanos(),
+            Duration.ofSeconds(options.slowStartSeconds()).toNanos());
         scheduler.update(table.candidates());
     }
 
@@ -65,7 +81,8 @@ public final class Pool implements Backends {
     @Override
     public synchronized Optional<Backend> pick(String client, Set<String> excluded) {
         scheduler.update(table.candidates()); // hold-downs and slow start move with the clock
-        return scheduler.pick(client, excluded).map(id -> new Backend(id, scanners.get(id).address()));
+        return scheduler.pick(client, excluded)
+            .map(id -> new Backend(id, scanners.get(id).address(), counters.get(id).traffic));
     }
 
     @Override
@@ -84,12 +101,58 @@ public final class Pool implements Backends {
 
     @Override
     public synchronized void failed(String id, Throwable cause) {
+        if (table.up(id)) {
+            LOG.warn("balancer: scanner {} DOWN: a connect failed ({}); its clients go to other scanners, and it is"
+                + " tried again when its monitor sees it up or after {} s", id, cause.getMessage(),
+                holdDown.toSeconds());
+        }
         table.failed(id);
         Counters c = counters.get(id);
         if (c != null) {
             c.failures++;
         }
         scheduler.update(table.candidates());
+    }
+
+    @Override
+    public synchronized void missed(String id, Throwable cause) {
+        Counters c = counters.get(id);
+        if (c != null) {
+            c.failures++;
+        }
+    }
+
+    /**
+     * Every scanner of the table with its numbers, in table order.
+     *
+     * @param monitorOf a scanner id -> its monitor and verdict, for the operator
+     */
+    public synchronized List<ScannerStats> stats(Function<String, String> monitorOf) {
+        scheduler.update(table.candidates());
+        Map<String, Double> weights = scheduler.weights();
+        int open = 0;
+        for (String id : scanners.keySet()) {
+            open += scheduler.active(id);
+        }
+        List<ScannerStats> out = new ArrayList<>();
+        for (BalancerOptions.Scanner s : order) {
+            Counters c = counters.get(s.id());
+            int active = scheduler.active(s.id());
+            double[] load = table.load(s.id());
+            out.add(new ScannerStats(s.id(), table.up(s.id()), s.drain(), s.weight(), weights.getOrDefault(s.id(), 0.0),
+                open == 0 ? 0 : (double) active / open, active, c.total, c.failures, c.traffic.fromClients(),
+                c.traffic.toClients(), load[0], load[1], monitorOf.apply(s.id())));
+        }
+        return out;
+    }
+
+    /** Connections open to all scanners now, and clients whose scanner is remembered. */
+    public synchronized int[] openAndAffinities() {
+        int open = 0;
+        for (String id : scanners.keySet()) {
+            open += scheduler.active(id);
+        }
+        return new int[] {open, scheduler.affinities()};
     }
 
     /** Connections open to a scanner now. */

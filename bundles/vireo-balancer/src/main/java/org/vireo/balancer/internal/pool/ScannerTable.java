@@ -80,6 +80,12 @@ public final class ScannerTable {
         }
     }
 
+    /** The CPU and memory load the scanner last reported ({-1, -1}: not known or not in the table). */
+    public double[] load(String id) {
+        State st = states.get(id);
+        return st == null ? new double[] {-1, -1} : new double[] {st.cpu, st.memory};
+    }
+
     public boolean up(String id) {
         State st = states.get(id);
         return st != null && isUp(st, nanos.getAsLong());

@@ -44,9 +44,9 @@ public final class Scheduler {
      */
     static final int MIN_FAIR_SHARE = 16;
 
-    private final double c;
-    private final long affinityIdleNanos;
-    private final long slowStartNanos;
+    private double c;
+    private long affinityIdleNanos;
+    private long slowStartNanos;
     private final LongSupplier nanos;
     private final Map<String, Integer> active = new HashMap<>();
     private final LinkedHashMap<String, Affinity> affinity = new LinkedHashMap<>(16, 0.75f, true);
@@ -71,13 +71,18 @@ public final class Scheduler {
      * @param nanos             the monotonic clock
      */
     public Scheduler(double c, long affinityIdleNanos, long slowStartNanos, LongSupplier nanos) {
+        this.nanos = nanos;
+        tune(c, affinityIdleNanos, slowStartNanos);
+    }
+
+    /** New settings (the operator changed them): open connections and affinities carry over. */
+    public void tune(double c, long affinityIdleNanos, long slowStartNanos) {
         if (!(c > 1)) {
             throw new IllegalArgumentException("bound factor " + c + ": expected more than 1");
         }
         this.c = c;
         this.affinityIdleNanos = affinityIdleNanos;
         this.slowStartNanos = slowStartNanos;
-        this.nanos = nanos;
     }
 
     /** The scanner table now (health, load, drain, weights); the ring changes only when scanners come or go. */
@@ -205,6 +210,11 @@ public final class Scheduler {
             out.put(t.id(), t.weight() * room * ramp);
         }
         return out;
+    }
+
+    /** The eligible scanners' effective weights now (for metrics): healthy, not drained, weight above 0. */
+    public Map<String, Double> weights() {
+        return effectiveWeights(nanos.getAsLong(), Set.of());
     }
 
     public void opened(String scanner) {

@@ -1,0 +1,295 @@
+package org.vireo.balancer.internal;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.balancer.Balancer;
+import org.vireo.balancer.BalancerStatus;
+import org.vireo.balancer.ScannerStats;
+import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.balancer.internal.forward.Forwarder;
+import org.vireo.balancer.internal.forward.Route;
+import org.vireo.balancer.internal.listen.Listeners;
+import org.vireo.balancer.internal.pool.Pool;
+import org.vireo.cluster.ClusterNode;
+import org.vireo.cluster.NodeLoad;
+import org.vireo.cluster.NodeRegistry;
+import org.vireo.config.ConfigValues;
+import org.vireo.health.MonitorFactory;
+import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpStateListener;
+
+/**
+ * The director's balancer: the scanner table of {@value BalancerOptions#PID} (cluster-wide), an active check per
+ * scanner, the scanners' loads from the node registry, and the listeners. With VRRP instances on this node it
+ * listens on the virtual addresses of those it is master of (bound with IP_FREEBIND as mastership is taken, so
+ * the order against the VIP manager does not matter; closed when it leaves); with none, on the standalone
+ * addresses (the all-in-one appliance). Listeners are reconciled on every VRRP change and every few seconds
+ * (a port that could not be bound is retried). A refused configuration is logged and shown, and the balancer
+ * goes on with the one before.
+ */
+@Component(service = {Balancer.class, VrrpStateListener.class}, configurationPid = BalancerOptions.PID,
+    immediate = true)
+public class BalancerComponent implements Balancer, VrrpStateListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BalancerComponent.class);
+    static final Duration HOLD_DOWN = Duration.ofSeconds(10);
+    static final long RECONCILE_SECONDS = 2;
+
+    @Reference
+    private MonitorFactory monitorFactory;
+    @Reference
+    private NodeRegistry registry;
+    @Reference
+    private ConfigurationAdmin configurationAdmin;
+
+    private final List<VrrpInstance> instances = new CopyOnWriteArrayList<>();
+
+    private ScheduledExecutorService worker;
+    private volatile BalancerOptions options;
+    private volatile String refused;
+    private Pool pool;
+    private Forwarder forwarder;
+    private Listeners listeners;
+    private ScannerChecks checks;
+    private AutoCloseable loadWatch;
+    private volatile String mode = "standalone";
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    void addInstance(VrrpInstance instance) {
+        instances.add(instance);
+        reconcileSoon();
+    }
+
+    void removeInstance(VrrpInstance instance) {
+        instances.remove(instance);
+        reconcileSoon();
+    }
+
+    @Activate
+    void activate(Map<String, Object> properties) {
+        BalancerOptions o;
+        try {
+            o = BalancerOptions.parse(properties);
+        } catch (IllegalArgumentException e) {
+            refused = e.getMessage();
+            LOG.error("{}; the balancer starts with an empty scanner table until it is fixed", e.getMessage());
+            o = BalancerOptions.defaults();
+        }
+        options = o;
+        pool = new Pool(o, System::nanoTime, HOLD_DOWN);
+        int threads = o.threads() > 0 ? o.threads() : Runtime.getRuntime().availableProcessors();
+        forwarder = new Forwarder(pool, settings(o, threads));
+        listeners = new Listeners(spec -> forwarder.open(spec.address(), spec.route(), spec.freeBind()));
+        checks = new ScannerChecks(monitorFactory, pool::monitor);
+        worker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "vireo-balancer"));
+        worker.execute(() -> checks.configure(options));
+        worker.scheduleWithFixedDelay(this::reconcile, 0, RECONCILE_SECONDS, TimeUnit.SECONDS);
+        loadWatch = registry.watch(this::loads);
+        loads(registry.nodes());
+        LOG.info("balancer started: {} scanners, {} event loop threads", o.scanners().size(), threads);
+    }
+
+    private static Forwarder.Settings settings(BalancerOptions o, int threads) {
+        return new Forwarder.Settings(o.connectTimeoutMillis(), o.idleTimeoutSeconds() * 1000, o.attempts(), threads);
+    }
+
+    @Modified
+    void modified(Map<String, Object> properties) {
+        BalancerOptions next;
+        try {
+            next = BalancerOptions.parse(properties);
+        } catch (IllegalArgumentException e) {
+            refused = e.getMessage();
+            LOG.error("{}; the balancer goes on with its previous configuration", e.getMessage());
+            return;
+        }
+        refused = null;
+        BalancerOptions previous = options;
+        options = next;
+        if (next.threads() != previous.threads()) {
+            LOG.warn("balancer: threads = {} takes effect at the next start", next.threads());
+        }
+        pool.configure(next);
+        forwarder.update(settings(next, 0));
+        worker.execute(() -> checks.configure(next));
+        reconcileSoon();
+        LOG.info("balancer: configuration applied: {} scanners", next.scanners().size());
+    }
+
+    @Deactivate
+    void deactivate() {
+        try {
+            loadWatch.close();
+        } catch (Exception e) {
+            LOG.debug("closing the load watch", e);
+        }
+        worker.shutdownNow();
+        try {
+            worker.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        listeners.close();
+        checks.close();
+        forwarder.close();
+    }
+
+    @Override
+    public void becameMaster(VrrpInstance instance, boolean acceptMode) {
+        reconcileSoon(); // not on the VRRP thread: binding must not delay its adverts
+    }
+
+    @Override
+    public void leftMaster(VrrpInstance instance) {
+        reconcileSoon();
+    }
+
+    private void reconcileSoon() {
+        ScheduledExecutorService w = worker;
+        if (w != null && !w.isShutdown()) {
+            w.execute(this::reconcile);
+        }
+    }
+
+    private void reconcile() {
+        try {
+            listeners.reconcile(wanted());
+        } catch (RuntimeException e) {
+            LOG.error("balancer: reconciling the listeners failed", e);
+        }
+    }
+
+    /** The sockets this node should listen on now. */
+    Set<Listeners.Spec> wanted() {
+        BalancerOptions o = options;
+        Set<Listeners.Spec> out = new LinkedHashSet<>();
+        List<VrrpInstance> now = List.copyOf(instances);
+        mode = now.isEmpty() ? "standalone" : "vip";
+        if (now.isEmpty()) {
+            o.standaloneAddresses().forEach(a -> addPorts(out, a, o, false));
+        } else {
+            for (VrrpInstance i : now) {
+                if (i.state() == VrrpState.MASTER) {
+                    i.virtualAddresses().forEach(a -> addPorts(out, a, o, true));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void addPorts(Set<Listeners.Spec> out, InetAddress address, BalancerOptions o, boolean freeBind) {
+        out.add(new Listeners.Spec(new InetSocketAddress(address, o.httpPort()), Route.HTTP, freeBind));
+        if (o.ftpPort() > 0) {
+            out.add(new Listeners.Spec(new InetSocketAddress(address, o.ftpPort()),
+                new Route("ftp", o.ftpPort(), false), freeBind));
+            for (int p : o.ftpPassivePorts()) {
+                out.add(new Listeners.Spec(new InetSocketAddress(address, p), new Route("ftp-data", p, false),
+                    freeBind));
+            }
+        }
+    }
+
+    /** The registry's loads by node address; this node's also under the loopback addresses (all-in-one). */
+    private void loads(List<ClusterNode> nodes) {
+        Map<String, double[]> byAddress = new HashMap<>();
+        for (ClusterNode n : nodes) {
+            if (n.stale() || n.load().isEmpty()) {
+                continue;
+            }
+            NodeLoad l = n.load().get();
+            double[] load = {l.systemCpu() >= 0 ? l.systemCpu() : l.processCpu(), l.memoryShare()};
+            byAddress.put(n.address(), load);
+            if (n.self()) {
+                byAddress.put("127.0.0.1", load);
+                byAddress.put("0:0:0:0:0:0:0:1", load);
+            }
+        }
+        pool.loads(byAddress);
+    }
+
+    @Override
+    public List<ScannerStats> scanners() {
+        Map<String, String> monitors = new HashMap<>();
+        for (String id : pool.ids()) {
+            monitors.put(id, checks.describe(id)); // outside the pool's lock: verdicts take the locks the other way
+        }
+        return pool.stats(id -> monitors.getOrDefault(id, "none"));
+    }
+
+    @Override
+    public BalancerStatus status() {
+        List<String> problems = new ArrayList<>();
+        String r = refused;
+        if (r != null) {
+            problems.add(r + " (running with the previous configuration)");
+        }
+        List<ScannerStats> scanners = scanners();
+        if (scanners.isEmpty()) {
+            problems.add("the scanner table is empty (scanners in " + BalancerOptions.PID
+                + "): clients are closed at once");
+        } else if (scanners.stream().noneMatch(s -> s.up() && !s.drain() && s.weight() > 0)) {
+            problems.add("no scanner can take connections (all down, drained or weight 0): clients are closed at once");
+        }
+        problems.addAll(checks.problems().values());
+        List<BalancerStatus.Listener> ls = listeners.status();
+        ls.stream().filter(l -> !l.bound()).forEach(l -> problems.add(l.problem()));
+        int[] open = pool.openAndAffinities();
+        return new BalancerStatus(mode, ls, forwarder.accepted(), forwarder.unserved(), open[0], open[1], problems);
+    }
+
+    @Override
+    public String drain(String scanner, boolean drain) throws IOException {
+        Configuration c = configurationAdmin.getConfiguration(BalancerOptions.PID, "?");
+        Dictionary<String, Object> properties = c.getProperties();
+        if (properties == null) {
+            throw new IllegalArgumentException("no scanner " + scanner + ": the table of " + BalancerOptions.PID
+                + " is empty");
+        }
+        Map<String, Object> raw = new HashMap<>();
+        for (var keys = properties.keys(); keys.hasMoreElements(); ) {
+            String k = keys.nextElement();
+            raw.put(k, properties.get(k));
+        }
+        List<String> entries = ConfigValues.list(raw, "scanners");
+        List<String> next = BalancerOptions.withDrain(entries, scanner, drain);
+        if (next.equals(entries)) {
+            return "scanner " + scanner + " is already " + (drain ? "drained" : "not drained") + ": nothing changed";
+        }
+        Dictionary<String, Object> updated = new Hashtable<>();
+        raw.forEach(updated::put);
+        updated.put("scanners", String.join(", ", next));
+        c.update(updated);
+        return "scanner " + scanner + (drain ? " drained: no new connections, the open ones finish"
+            : " undrained: it takes new connections again") + " (" + BalancerOptions.PID
+            + " updated; config sync carries it to the other directors)";
+    }
+}
