@@ -1,7 +1,6 @@
 package org.vireo.balancer.internal.schedule;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -12,30 +11,33 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
- * Chooses the scanner for a new client connection: consistent hashing with bounded loads (Mirrokni, Thorup,
- * Zadimoghaddam, 2018) over the client's address, with each scanner's bound scaled by its effective weight.
+ * Chooses the scanner for a new client connection: weighted rendezvous hashing (highest random weight; Thaler and
+ * Ravishankar, 1998; the weighted form of Schindelhauer and Schomaker, 2005) over the client's address, with the
+ * bounded-load rule of consistent hashing with bounded loads (Mirrokni, Thorup, Zadimoghaddam, 2018).
  *
  * <ul>
  * <li><b>Affinity</b>: a client goes where it went last time (an entry per client, forgotten after it is idle
- *     for the affinity time) and otherwise where its hash lands on the ring: its FTP data connections and
- *     sessions follow its control connection.</li>
+ *     for the affinity time) and otherwise to the scanner with the highest score {@code w / -ln(u)}, u a hash of
+ *     the client and the scanner in (0, 1): its FTP data connections and sessions follow its control
+ *     connection.</li>
+ * <li><b>Load weighting</b>: a new client lands on a scanner with a probability proportional to its effective
+ *     weight: the static weight times the room the scanner reports (1 - the higher of CPU and memory, at least
+ *     5 %) times slow start (a scanner back from down ramps from 10 % to 100 % over the slow-start time). A ring
+ *     (plain consistent hashing) would weigh only through the bound, so with few connections open a scanner at
+ *     90 % CPU would get as many new clients as one at 10 %.</li>
  * <li><b>Bounded loads</b>: no scanner takes a new connection beyond {@code ceil(c * (A + 1) * w / W)} (A the
  *     connections open to all eligible scanners, counted as at least {@value #MIN_FAIR_SHARE} per scanner, w its
- *     effective weight, W their sum); a client whose scanner is full goes on clockwise to the next one with room,
+ *     effective weight, W their sum); a client whose scanner is full goes to its next-highest score with room,
  *     and only while it is full.</li>
- * <li><b>Load weighting</b>: the effective weight is the static weight times the room the scanner reports
- *     (1 - the higher of CPU and memory, at least 5 %) times slow start (a scanner back from down ramps from 10 %
- *     to 100 % over the slow-start time).</li>
- * <li><b>Stability</b>: every configured scanner keeps its points on the ring whether it is up or not, so a
- *     scanner that goes down moves only its own clients, and they come back when it does.</li>
+ * <li><b>Stability</b>: a client's scores do not depend on the other scanners, so a scanner that goes down moves
+ *     only its own clients, and they come back when it does; two directors with the same table and loads send a
+ *     client to the same scanner (the one that takes over after a failover keeps the clients where they were).</li>
  * </ul>
  *
  * Pure: the clock is injected; not thread-safe (the balancer calls it from one thread, or under a lock).
  */
 public final class Scheduler {
 
-    /** Points per scanner on the ring: enough that 2-64 scanners get shares within a few percent. */
-    static final int POINTS = 160;
     static final double MIN_ROOM = 0.05;
     static final double SLOW_START_FLOOR = 0.1;
     /**
@@ -51,8 +53,8 @@ public final class Scheduler {
     private final Map<String, Integer> active = new HashMap<>();
     private final LinkedHashMap<String, Affinity> affinity = new LinkedHashMap<>(16, 0.75f, true);
     private Map<String, Candidate> candidates = Map.of();
-    private long[] ring = new long[0];
-    private String[] owners = new String[0];
+    /** Each scanner's id hashed once: the seed its scores are drawn from. */
+    private final Map<String, Long> seeds = new HashMap<>();
 
     private static final class Affinity {
         String scanner;
@@ -85,37 +87,14 @@ public final class Scheduler {
         this.slowStartNanos = slowStartNanos;
     }
 
-    /** The scanner table now (health, load, drain, weights); the ring changes only when scanners come or go. */
+    /** The scanner table now (health, load, drain, weights). */
     public void update(List<Candidate> table) {
         Map<String, Candidate> next = new LinkedHashMap<>();
         table.forEach(t -> next.put(t.id(), t));
-        if (!next.keySet().equals(candidates.keySet())) {
-            buildRing(next.keySet());
-        }
         candidates = next;
         active.keySet().retainAll(next.keySet());
-    }
-
-    private void buildRing(Set<String> ids) {
-        long[] points = new long[ids.size() * POINTS];
-        String[] who = new String[points.length];
-        Integer[] order = new Integer[points.length];
-        int i = 0;
-        for (String id : ids) {
-            for (int p = 0; p < POINTS; p++) {
-                points[i] = hash(id + "#" + p);
-                who[i] = id;
-                order[i] = i;
-                i++;
-            }
-        }
-        Arrays.sort(order, (a, b) -> Long.compareUnsigned(points[a], points[b]));
-        ring = new long[points.length];
-        owners = new String[points.length];
-        for (int k = 0; k < order.length; k++) {
-            ring[k] = points[order[k]];
-            owners[k] = who[order[k]];
-        }
+        seeds.keySet().retainAll(next.keySet());
+        next.keySet().forEach(id -> seeds.computeIfAbsent(id, Scheduler::hash));
     }
 
     /**
@@ -156,32 +135,29 @@ public final class Scheduler {
         return Optional.of(chosen);
     }
 
+    /** The eligible scanner with room and the highest score for this client; null when all are full. */
     private String walk(String client, Map<String, Double> weights, double total, int open) {
-        if (ring.length == 0) {
-            return null;
-        }
-        int start = firstAtOrAfter(hash(client)); // the ring is sorted unsigned
-        for (int k = 0; k < ring.length; k++) {
-            String id = owners[(start + k) % ring.length];
-            if (hasRoom(id, weights, total, open)) {
-                return id;
+        long c = hash(client);
+        String best = null;
+        double bestScore = -1;
+        for (Map.Entry<String, Double> e : weights.entrySet()) {
+            if (!hasRoom(e.getKey(), weights, total, open)) {
+                continue;
+            }
+            double score = score(c, seeds.get(e.getKey()), e.getValue());
+            if (score > bestScore) {
+                bestScore = score;
+                best = e.getKey();
             }
         }
-        return null;
+        return best;
     }
 
-    private int firstAtOrAfter(long key) {
-        int lo = 0;
-        int hi = ring.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(ring[mid], key) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo == ring.length ? 0 : lo;
+    /** {@code weight / -ln(u)}, u uniform in (0, 1) from the client's and the scanner's hashes together. */
+    static double score(long clientHash, long scannerSeed, double weight) {
+        long h = mix(clientHash ^ scannerSeed);
+        double u = ((h >>> 11) + 0.5) * 0x1.0p-53; // never 0 nor 1
+        return weight / -Math.log(u);
     }
 
     private boolean hasRoom(String id, Map<String, Double> weights, double total, int open) {
@@ -252,6 +228,11 @@ public final class Scheduler {
             h ^= b & 0xff;
             h *= 0x100000001b3L;
         }
+        return mix(h);
+    }
+
+    /** The 64-bit finaliser of MurmurHash3. */
+    private static long mix(long h) {
         h ^= h >>> 33;
         h *= 0xff51afd7ed558ccdL;
         h ^= h >>> 33;

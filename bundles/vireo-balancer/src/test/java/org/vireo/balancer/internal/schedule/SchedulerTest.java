@@ -111,6 +111,33 @@ class SchedulerTest {
     }
 
     @Test
+    void aBusyScannerGetsLessNewTrafficEvenWhenEachConnectionEndsBeforeTheNext() {
+        scheduler.update(List.of(loaded("busy", 0.9), loaded("idle", 0.1)));
+
+        Map<String, Integer> got = new HashMap<>();
+        for (int i = 0; i < 2000; i++) {
+            String s = scheduler.pick(client(i), Set.of()).orElseThrow();
+            scheduler.opened(s);
+            scheduler.closed(s); // nothing ever open: the bound never binds, only the placement weighs
+            got.merge(s, 1, Integer::sum);
+        }
+
+        // effective weights 0.1 and 0.9: a tenth of the new clients, 200 of 2000
+        assertThat(got.getOrDefault("busy", 0)).isBetween(140, 260);
+    }
+
+    @Test
+    void twoDirectorsWithTheSameTableSendEachClientToTheSameScanner() {
+        List<Candidate> table = List.of(up("a"), up("b"), up("c"), loaded("d", 0.5));
+        Scheduler other = new Scheduler(1.25, Duration.ofMinutes(5).toNanos(), 0, () -> 0L);
+        scheduler.update(table);
+        other.update(List.of(table.get(3), table.get(1), table.get(0), table.get(2))); // another order
+        for (int i = 0; i < 500; i++) {
+            assertThat(other.pick(client(i), Set.of())).isEqualTo(scheduler.pick(client(i), Set.of()));
+        }
+    }
+
+    @Test
     void whenAScannerLeavesOnlyItsClientsMove() {
         scheduler.update(List.of(up("a"), up("b"), up("c")));
         Map<String, String> before = new HashMap<>();
