@@ -3,6 +3,7 @@ package org.vireo.balancer.internal.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -44,5 +45,44 @@ class BalancerOptionsTest {
             .hasMessageContaining("10.0.0.5:3128 is listed twice")
             .hasMessageContaining("boundFactor = '1': expected a number above 1")
             .hasMessageContaining("httpPort");
+    }
+
+    @Test
+    void listenersFtpAndChecksHaveDefaultsAndAcceptTheirRanges() throws Exception {
+        BalancerOptions d = BalancerOptions.parse(Map.of());
+        assertThat(d.standaloneAddresses()).containsExactly(java.net.InetAddress.getByName("0.0.0.0"));
+        assertThat(d.ftpPassivePorts()).isEmpty();
+        assertThat(d.checkIntervalMillis()).isEqualTo(2000);
+        assertThat(d.threads()).isZero();
+
+        BalancerOptions o = BalancerOptions.parse(Map.of("ftpPassivePorts", "50000 - 50009",
+            "standaloneAddresses", "127.0.0.1, ::1", "ftpPort", "0"));
+        assertThat(o.ftpPassivePorts()).hasSize(10).startsWith(50000).endsWith(50009);
+        assertThat(o.standaloneAddresses()).hasSize(2);
+        assertThat(o.ftpPort()).isZero();
+        assertThat(BalancerOptions.parse(Map.of("standaloneAddresses", "")).standaloneAddresses()).isEmpty();
+    }
+
+    @Test
+    void badListenersAndPassiveRangesAreRefusedWithWhatIsAccepted() {
+        assertThatThrownBy(() -> BalancerOptions.parse(Map.of("ftpPassivePorts", "50000-52000",
+            "standaloneAddresses", "eth0")))
+            .hasMessageContaining("ftpPassivePorts = '50000-52000': expected <first>-<last>, ports 1-65535, at most 1000")
+            .hasMessageContaining("standaloneAddresses: 'eth0': expected IPv4 or IPv6 literals");
+        assertThatThrownBy(() -> BalancerOptions.parse(Map.of("ftpPassivePorts", "9000-9100")))
+            .as("the range holds httpPort").hasMessageContaining("not including httpPort or ftpPort");
+    }
+
+    @Test
+    void drainingRewritesOnlyThatEntryAndKeepsItsWeight() {
+        List<String> table = List.of("10.0.0.21:3128", "10.0.0.22:3128 weight=2.5", "[fd00::23]:3128");
+
+        assertThat(BalancerOptions.withDrain(table, "10.0.0.22:3128", true))
+            .containsExactly("10.0.0.21:3128", "10.0.0.22:3128 weight=2.5 drain", "[fd00::23]:3128");
+        assertThat(BalancerOptions.withDrain(List.of("10.0.0.21:3128 drain weight=3"), "10.0.0.21:3128", false))
+            .containsExactly("10.0.0.21:3128 weight=3");
+        assertThatThrownBy(() -> BalancerOptions.withDrain(table, "10.0.0.99:3128", true))
+            .hasMessage("no scanner 10.0.0.99:3128 in the table of org.vireo.balancer; it has: 10.0.0.21:3128,"
+                + " 10.0.0.22:3128, [fd00::23]:3128");
     }
 }
