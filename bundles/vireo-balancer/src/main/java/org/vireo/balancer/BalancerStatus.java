@@ -10,12 +10,14 @@ import java.util.List;
  * @param listeners  each address and port it should listen on, bound or not and why
  * @param accepted   client connections accepted since it started
  * @param unserved   of which closed at once because no scanner could take them
+ * @param relayed    of which relayed to the master (this node backup, with sendToMaster)
  * @param active     connections being forwarded now
  * @param affinities clients whose scanner is remembered
  * @param problems   what the operator should fix (a refused configuration, an empty table, a port that cannot be
  *                   bound, every scanner down); empty when all is well
  */
-public record BalancerStatus(String mode, List<Listener> listeners, long accepted, long unserved, int active,
+public record BalancerStatus(String mode, List<Listener> listeners, long accepted, long unserved, long relayed,
+                             int active,
                              int affinities, List<String> problems) {
 
     public BalancerStatus {
@@ -27,7 +29,7 @@ public record BalancerStatus(String mode, List<Listener> listeners, long accepte
      * One listening address.
      *
      * @param address {@code 10.0.0.100:9090}
-     * @param service {@code http}, {@code ftp} or {@code ftp-data}
+     * @param service {@code http}, {@code ftp} or {@code ftp-data}; {@code -> <master>} when relayed
      * @param bound   it accepts connections
      * @param problem why it is not bound; empty when it is
      */

@@ -32,6 +32,7 @@ public class StatsCommand implements Action {
         out.println("Mode:        " + s.mode());
         out.println("Accepted:    " + s.accepted());
         out.println("Unserved:    " + s.unserved() + " (closed at once: no scanner could take them)");
+        out.println("Relayed:     " + s.relayed() + " (to the master: this node backup, with sendToMaster)");
         out.println("Active:      " + s.active());
         out.println("Affinities:  " + s.affinities());
         ShellTable table = new ShellTable();

@@ -3,14 +3,17 @@ package org.vireo.balancer.internal;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.HashMap;
 import java.util.Hashtable;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -33,15 +36,18 @@ import org.vireo.balancer.Balancer;
 import org.vireo.balancer.BalancerStatus;
 import org.vireo.balancer.ScannerStats;
 import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.balancer.internal.config.LocalOptions;
 import org.vireo.balancer.internal.forward.Forwarder;
 import org.vireo.balancer.internal.forward.Route;
 import org.vireo.balancer.internal.listen.Listeners;
 import org.vireo.balancer.internal.pool.Pool;
+import org.vireo.balancer.internal.share.LoopbackVips;
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.config.ConfigValues;
 import org.vireo.health.MonitorFactory;
+import org.vireo.vip.VipManager;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpStateListener;
@@ -51,12 +57,15 @@ import org.vireo.vrrp.VrrpStateListener;
  * scanner, the scanners' loads from the node registry, and the listeners. With VRRP instances on this node it
  * listens on the virtual addresses of those it is master of (bound with IP_FREEBIND as mastership is taken, so
  * the order against the VIP manager does not matter; closed when it leaves); with none, on the standalone
- * addresses (the all-in-one appliance). Listeners are reconciled on every VRRP change and every few seconds
- * (a port that could not be bound is retried). A refused configuration is logged and shown, and the balancer
- * goes on with the one before.
+ * addresses (the all-in-one appliance). A master also listens on its own address (the instance's primary
+ * address), where backups with send-to-master relay. While backup, per the node-local {@value LocalOptions#PID},
+ * it drops the VIP's traffic (the default: the VIP is not local), serves it itself (sharing) or relays it to the
+ * master (sendToMaster); both put the VIP on lo ({@link LoopbackVips}). Listeners are reconciled on every VRRP
+ * change and every few seconds (a port that could not be bound is retried). The two PIDs arrive merged (their
+ * keys differ); a refused configuration is logged and shown, and the balancer goes on with the one before.
  */
-@Component(service = {Balancer.class, VrrpStateListener.class}, configurationPid = BalancerOptions.PID,
-    immediate = true)
+@Component(service = {Balancer.class, VrrpStateListener.class},
+    configurationPid = {BalancerOptions.PID, LocalOptions.PID}, immediate = true)
 public class BalancerComponent implements Balancer, VrrpStateListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(BalancerComponent.class);
@@ -71,10 +80,17 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
     private ConfigurationAdmin configurationAdmin;
 
     private final List<VrrpInstance> instances = new CopyOnWriteArrayList<>();
+    private final LoopbackVips loopback = new LoopbackVips(Path.of("/proc/sys/net"));
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    private volatile VipManager vipManager;
 
     private ScheduledExecutorService worker;
     private volatile BalancerOptions options;
     private volatile String refused;
+    private volatile LocalOptions local = new LocalOptions(Set.of(), Set.of());
+    private volatile String refusedLocal;
     private Pool pool;
     private Forwarder forwarder;
     private Listeners listeners;
@@ -105,6 +121,7 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
             o = BalancerOptions.defaults();
         }
         options = o;
+        applyLocal(properties);
         pool = new Pool(o, System::nanoTime, HOLD_DOWN);
         int threads = o.threads() > 0 ? o.threads() : Runtime.getRuntime().availableProcessors();
         forwarder = new Forwarder(pool, settings(o, threads));
@@ -122,8 +139,21 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         return new Forwarder.Settings(o.connectTimeoutMillis(), o.idleTimeoutSeconds() * 1000, o.attempts(), threads);
     }
 
+    /** The node-local part: refused, it keeps the previous one (none at the start). */
+    private void applyLocal(Map<String, Object> properties) {
+        try {
+            local = LocalOptions.parse(properties);
+            refusedLocal = null;
+        } catch (IllegalArgumentException e) {
+            refusedLocal = e.getMessage();
+            LOG.error("{}; the balancer goes on with its previous sharing and sendToMaster", e.getMessage());
+        }
+    }
+
     @Modified
     void modified(Map<String, Object> properties) {
+        applyLocal(properties);
+        reconcileSoon();
         BalancerOptions next;
         try {
             next = BalancerOptions.parse(properties);
@@ -159,6 +189,7 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
             Thread.currentThread().interrupt();
         }
         listeners.close();
+        loopback.release(vipManager);
         checks.close();
         forwarder.close();
     }
@@ -182,6 +213,14 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
 
     private void reconcile() {
         try {
+            Map<InetAddress, String> onLoopback = new LinkedHashMap<>();
+            LocalOptions l = local;
+            for (VrrpInstance i : instances) {
+                if (l.shares(i.name()) || l.sendsToMaster(i.name())) {
+                    i.virtualAddresses().forEach(a -> onLoopback.put(a, i.interfaceName()));
+                }
+            }
+            loopback.reconcile(onLoopback, vipManager); // before the listeners: a shared VIP is local then
             listeners.reconcile(wanted());
         } catch (RuntimeException e) {
             LOG.error("balancer: reconciling the listeners failed", e);
@@ -195,26 +234,42 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         List<VrrpInstance> now = List.copyOf(instances);
         mode = now.isEmpty() ? "standalone" : "vip";
         if (now.isEmpty()) {
-            o.standaloneAddresses().forEach(a -> addPorts(out, a, o, false));
+            o.standaloneAddresses().forEach(a -> addPorts(out, a, o, false, null));
         } else {
+            LocalOptions l = local;
             for (VrrpInstance i : now) {
-                if (i.state() == VrrpState.MASTER) {
-                    i.virtualAddresses().forEach(a -> addPorts(out, a, o, true));
+                VrrpState state = i.state();
+                if (state == VrrpState.MASTER) {
+                    i.virtualAddresses().forEach(a -> addPorts(out, a, o, true, null));
+                    // where backups with send-to-master relay to (the VIP is theirs too, on lo)
+                    i.primaryAddress().ifPresent(a -> addPorts(out, a, o, false, null));
+                } else if (state == VrrpState.BACKUP && l.shares(i.name())) {
+                    i.virtualAddresses().forEach(a -> addPorts(out, a, o, true, null));
+                } else if (state == VrrpState.BACKUP && l.sendsToMaster(i.name())) {
+                    Optional<InetAddress> master = i.masterAddress().filter(m -> !m.equals(i.primaryAddress()
+                        .orElse(null)));
+                    master.ifPresent(m -> i.virtualAddresses().forEach(a -> addPorts(out, a, o, true, m)));
                 }
             }
         }
         return out;
     }
 
-    private static void addPorts(Set<Listeners.Spec> out, InetAddress address, BalancerOptions o, boolean freeBind) {
-        out.add(new Listeners.Spec(new InetSocketAddress(address, o.httpPort()), Route.HTTP, freeBind));
+    /** The HTTP, FTP and passive ports on {@code address}; with {@code master}, relayed there on the same port. */
+    private static void addPorts(Set<Listeners.Spec> out, InetAddress address, BalancerOptions o, boolean freeBind,
+                                 InetAddress master) {
+        List<Route> routes = new ArrayList<>();
+        routes.add(new Route("http", o.httpPort(), true));
         if (o.ftpPort() > 0) {
-            out.add(new Listeners.Spec(new InetSocketAddress(address, o.ftpPort()),
-                new Route("ftp", o.ftpPort(), false), freeBind));
-            for (int p : o.ftpPassivePorts()) {
-                out.add(new Listeners.Spec(new InetSocketAddress(address, p), new Route("ftp-data", p, false),
-                    freeBind));
+            routes.add(new Route("ftp", o.ftpPort(), false));
+            o.ftpPassivePorts().forEach(p -> routes.add(new Route("ftp-data", p, false)));
+        }
+        for (Route r : routes) {
+            Route route = r.service().equals("http") ? Route.HTTP : r;
+            if (master != null) {
+                route = route.relayedTo(new InetSocketAddress(master, r.port()));
             }
+            out.add(new Listeners.Spec(new InetSocketAddress(address, r.port()), route, freeBind));
         }
     }
 
@@ -252,6 +307,11 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         if (r != null) {
             problems.add(r + " (running with the previous configuration)");
         }
+        String rl = refusedLocal;
+        if (rl != null) {
+            problems.add(rl + " (running with the previous sharing and sendToMaster)");
+        }
+        problems.addAll(loopback.problems());
         List<ScannerStats> scanners = scanners();
         if (scanners.isEmpty()) {
             problems.add("the scanner table is empty (scanners in " + BalancerOptions.PID
@@ -263,7 +323,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         List<BalancerStatus.Listener> ls = listeners.status();
         ls.stream().filter(l -> !l.bound()).forEach(l -> problems.add(l.problem()));
         int[] open = pool.openAndAffinities();
-        return new BalancerStatus(mode, ls, forwarder.accepted(), forwarder.unserved(), open[0], open[1], problems);
+        return new BalancerStatus(mode, ls, forwarder.accepted(), forwarder.unserved(), forwarder.relayed(), open[0],
+            open[1], problems);
     }
 
     @Override

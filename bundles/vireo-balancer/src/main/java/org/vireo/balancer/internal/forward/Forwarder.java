@@ -59,6 +59,9 @@ public final class Forwarder implements AutoCloseable {
     private final Class<? extends SocketChannel> socketClass;
     private final LongAdder accepted = new LongAdder();
     private final LongAdder unserved = new LongAdder();
+    /** Bytes relayed to the master (send-to-master): not any scanner's. */
+    private final Traffic relayed = new Traffic();
+    private final LongAdder relayedConnections = new LongAdder();
 
     public Forwarder(Backends backends, Settings settings) {
         this.backends = backends;
@@ -117,6 +120,11 @@ public final class Forwarder implements AutoCloseable {
         return accepted.sum();
     }
 
+    /** Client connections relayed to the master (send-to-master) since the start. */
+    public long relayed() {
+        return relayedConnections.sum();
+    }
+
     /** Client connections closed at once because no scanner could take them. */
     public long unserved() {
         return unserved.sum();
@@ -125,8 +133,14 @@ public final class Forwarder implements AutoCloseable {
     private void connect(SocketChannel client, Route route, Set<String> excluded, int attempt) {
         Settings settings = this.settings;
         String clientAddress = client.remoteAddress().getAddress().getHostAddress();
-        Optional<Backends.Backend> chosen = attempt < settings.attempts()
-            ? backends.pick(clientAddress, excluded) : Optional.empty();
+        boolean relay = route.relayTo() != null;
+        Optional<Backends.Backend> chosen;
+        if (relay) { // one try: the master balances, and a master that refuses is no scanner to mark down
+            chosen = attempt == 0 ? Optional.of(new Backends.Backend("master", route.relayTo(), relayed))
+                : Optional.empty();
+        } else {
+            chosen = attempt < settings.attempts() ? backends.pick(clientAddress, excluded) : Optional.empty();
+        }
         if (chosen.isEmpty()) {
             LOG.debug("no scanner can take {} (tried {}): closed", clientAddress, excluded);
             unserved.increment();
@@ -146,9 +160,11 @@ public final class Forwarder implements AutoCloseable {
                     // installed on connect below
                 }
             })
-            .connect(route.target(backend)).addListener((ChannelFuture f) -> {
+            .connect(relay ? backend.address() : route.target(backend)).addListener((ChannelFuture f) -> {
                 if (!f.isSuccess()) {
-                    if (route.passiveHealth()) {
+                    if (relay) {
+                        LOG.debug("relay of {} to the master {} failed", clientAddress, backend.address(), f.cause());
+                    } else if (route.passiveHealth()) {
                         backends.failed(backend.id(), f.cause());
                     } else {
                         backends.missed(backend.id(), f.cause());
@@ -164,8 +180,13 @@ public final class Forwarder implements AutoCloseable {
                     scanner.close();
                     return;
                 }
-                backends.opened(backend.id());
-                Connection c = new Connection(client, scanner, backend.traffic(), () -> backends.closed(backend.id()));
+                Runnable onClosed = relay ? () -> { } : () -> backends.closed(backend.id());
+                if (relay) {
+                    relayedConnections.increment();
+                } else {
+                    backends.opened(backend.id());
+                }
+                Connection c = new Connection(client, scanner, backend.traffic(), onClosed);
                 if (settings.idleTimeoutMillis() > 0) {
                     client.pipeline().addFirst(new IdleStateHandler(0, 0, settings.idleTimeoutMillis(),
                         TimeUnit.MILLISECONDS));

@@ -99,7 +99,9 @@ public final class Listeners implements AutoCloseable {
         List<BalancerStatus.Listener> out = new ArrayList<>();
         for (Spec s : wanted) {
             String problem = failed.getOrDefault(s, "");
-            out.add(new BalancerStatus.Listener(s.text(), s.route().service(), bound.containsKey(s), problem));
+            String service = s.route().service() + (s.route().relayTo() == null ? ""
+                : " -> master " + s.route().relayTo().getAddress().getHostAddress());
+            out.add(new BalancerStatus.Listener(s.text(), service, bound.containsKey(s), problem));
         }
         return out;
     }

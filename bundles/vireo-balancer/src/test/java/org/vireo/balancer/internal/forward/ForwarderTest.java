@@ -128,6 +128,27 @@ class ForwarderTest {
     }
 
     @Test
+    void aRelayedRouteGoesToTheMasterWithoutTheScannerTableAndAFailedRelayClosesTheClient() throws Exception {
+        Table table = new Table(List.of(new Backends.Backend("a", replyAtEnd("a"))));
+        Forwarder f = new Forwarder(table, new Forwarder.Settings(2000, 30_000, 3, 2));
+        open.add(0, f);
+        InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        InetSocketAddress master = replyAtEnd("master");
+        InetSocketAddress relay = (InetSocketAddress) f.open(loopback, Route.HTTP.relayedTo(master), false)
+            .localAddress();
+
+        assertThat(exchange(relay, "hi")).isEqualTo("master got hi");
+        assertThat(f.relayed()).isEqualTo(1);
+        assertThat(table.events).as("the master balances: not a connection of this node's table").isEmpty();
+
+        InetSocketAddress gone = (InetSocketAddress) f.open(loopback, Route.HTTP.relayedTo(deadPort()), false)
+            .localAddress();
+        assertThat(exchange(gone, "hi")).isEmpty(); // closed at once, not a hang, and not sent to a scanner
+        assertThat(table.events).isEmpty();
+        assertThat(f.unserved()).isEqualTo(1);
+    }
+
+    @Test
     void whenNoScannerCanTakeAClientItsConnectionIsClosedAtOnce() throws Exception {
         Table table = new Table(List.of(new Backends.Backend("dead", deadPort())));
         InetSocketAddress front = forwarder(table);

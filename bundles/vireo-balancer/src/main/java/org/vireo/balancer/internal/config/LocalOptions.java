@@ -1,0 +1,70 @@
+package org.vireo.balancer.internal.config;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.vireo.config.ConfigValues;
+
+/**
+ * This node's own balancer settings (PID {@value #PID}, node-local: config sync never replicates it): what the
+ * node does with traffic for a VIP that reaches it while it is that instance's backup (a client with a stale ARP
+ * entry, a router with a static one). Dropped by default; with sharing the node serves it itself; with
+ * send-to-master it relays it to the master.
+ *
+ * @param sharing      VRRP instance names ({@code *}: all) whose VIP traffic this node serves while backup
+ * @param sendToMaster instance names ({@code *}: all) whose VIP traffic it relays to the master while backup
+ */
+public record LocalOptions(Set<String> sharing, Set<String> sendToMaster) {
+
+    public static final String PID = "org.vireo.balancer.local";
+    private static final Pattern NAME = Pattern.compile("\\*|[A-Za-z0-9._-]{1,64}");
+
+    public LocalOptions {
+        sharing = Set.copyOf(sharing);
+        sendToMaster = Set.copyOf(sendToMaster);
+    }
+
+    /** Whether this node serves the instance's VIP traffic itself while backup. */
+    public boolean shares(String instance) {
+        return sharing.contains("*") || sharing.contains(instance);
+    }
+
+    /** Whether it relays the instance's VIP traffic to the master while backup (sharing wins where both say so). */
+    public boolean sendsToMaster(String instance) {
+        return !shares(instance) && (sendToMaster.contains("*") || sendToMaster.contains(instance));
+    }
+
+    /** @throws IllegalArgumentException naming the PID, every bad key and value, and what is accepted */
+    public static LocalOptions parse(Map<String, ?> raw) {
+        List<String> errors = new ArrayList<>();
+        Set<String> sharing = names(raw, "sharing", errors);
+        Set<String> relay = names(raw, "sendToMaster", errors);
+        for (String both : sharing) {
+            if (relay.contains(both)) {
+                errors.add("'" + both + "' is in both sharing and sendToMaster: a backup either serves an instance's"
+                    + " VIP traffic or relays it, choose one");
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
+        }
+        return new LocalOptions(sharing, relay);
+    }
+
+    private static Set<String> names(Map<String, ?> raw, String key, List<String> errors) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String n : ConfigValues.list(raw, key)) {
+            if (NAME.matcher(n).matches()) {
+                out.add(n);
+            } else {
+                errors.add(key + ": '" + n + "': expected VRRP instance names (as in vrrp:list), comma-separated,"
+                    + " or * for all");
+            }
+        }
+        return out;
+    }
+}
