@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.Test;
 
@@ -19,27 +18,10 @@ import org.junit.Test;
  */
 public class ScannerLabIT extends LabTestSupport {
 
-    private static final String ORIGIN = "10.77.0.200";
-    private static final int ORIGIN_PORT = 8080;
     private static final String PROXY = "http://10.77.0.11:3128";
 
     public ScannerLabIT() {
         super("sc", 1);
-    }
-
-    /** python's web server in the origin's namespace, serving one page; waits (bounded) until it answers. */
-    private void startOrigin() throws Exception {
-        Path root = Files.createTempDirectory("vireo-origin");
-        Files.writeString(root.resolve("index.html"), "hello from the origin\n");
-        Path log = root.resolve("http.log");
-        lab.run(30, "spawn", "o", log.toString(), "python3", "-m", "http.server", String.valueOf(ORIGIN_PORT),
-            "--bind", ORIGIN, "--directory", root.toString());
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (lab.tryRun(10, List.of(), "exec", "c", "curl", "-sf", "-o", "/dev/null",
-            "http://" + ORIGIN + ":" + ORIGIN_PORT + "/").exit() != 0) {
-            assertTrue("the origin does not answer: " + Files.readString(log), System.nanoTime() < end);
-            Thread.sleep(100);
-        }
     }
 
     /** curl through the proxy from the client: the status code, then the body. */

@@ -33,6 +33,12 @@ public final class Listeners implements AutoCloseable {
             String host = address.getAddress().getHostAddress();
             return (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
         }
+
+        /** {@code http}, or {@code http -> master 10.0.0.1} when relayed. */
+        String service() {
+            return route.service() + (route.relayTo() == null ? ""
+                : " -> master " + route.relayTo().getAddress().getHostAddress());
+        }
     }
 
     /** Opens a listening socket (the forwarder); throws when it cannot bind. */
@@ -56,7 +62,7 @@ public final class Listeners implements AutoCloseable {
         for (Spec s : new ArrayList<>(bound.keySet())) {
             if (!wanted.contains(s)) {
                 bound.remove(s).close().syncUninterruptibly();
-                LOG.info("balancer: stopped listening on {} ({})", s.text(), s.route().service());
+                LOG.info("balancer: stopped listening on {} ({})", s.text(), s.service());
             }
         }
         failed.keySet().retainAll(wanted);
@@ -66,13 +72,13 @@ public final class Listeners implements AutoCloseable {
             }
             try {
                 bound.put(s, opener.open(s));
-                LOG.info("balancer: listening on {} ({}){}", s.text(), s.route().service(),
+                LOG.info("balancer: listening on {} ({}){}", s.text(), s.service(),
                     failed.remove(s) != null ? " now" : "");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (Exception e) {
-                String reason = "cannot listen on " + s.text() + " (" + s.route().service() + "): " + reason(e);
+                String reason = "cannot listen on " + s.text() + " (" + s.service() + "): " + reason(e);
                 if (!Objects.equals(failed.put(s, reason), reason)) {
                     LOG.error("balancer: {}; retrying every few seconds", reason);
                 }
@@ -99,9 +105,7 @@ public final class Listeners implements AutoCloseable {
         List<BalancerStatus.Listener> out = new ArrayList<>();
         for (Spec s : wanted) {
             String problem = failed.getOrDefault(s, "");
-            String service = s.route().service() + (s.route().relayTo() == null ? ""
-                : " -> master " + s.route().relayTo().getAddress().getHostAddress());
-            out.add(new BalancerStatus.Listener(s.text(), service, bound.containsKey(s), problem));
+            out.add(new BalancerStatus.Listener(s.text(), s.service(), bound.containsKey(s), problem));
         }
         return out;
     }
