@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
@@ -51,7 +52,9 @@ import org.vireo.vrrp.VrrpStateListener;
  * scanner, the scanners' loads from the node registry, and the listeners. With VRRP instances on this node it
  * listens on the virtual addresses of those it is master of (bound with IP_FREEBIND as mastership is taken, so
  * the order against the VIP manager does not matter; closed when it leaves); with none, on the standalone
- * addresses (the all-in-one appliance). Listeners are reconciled on every VRRP change and every few seconds
+ * addresses (the all-in-one appliance). A node is one with VRRP instances as soon as one is configured, before
+ * (or without) its service: else a director or backup listened on every address while vireo-vrrp was starting
+ * or stopped. Listeners are reconciled on every VRRP change and every few seconds
  * (a port that could not be bound is retried). A refused configuration is logged and shown, and the balancer
  * goes on with the one before.
  */
@@ -81,6 +84,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
     private ScannerChecks checks;
     private AutoCloseable loadWatch;
     private volatile String mode = "standalone";
+    /** VRRP instances are configured but none runs (vireo-vrrp starting or stopped): listening nowhere. */
+    private volatile boolean instancesAwaited;
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
         policyOption = ReferencePolicyOption.GREEDY)
@@ -190,20 +195,42 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
 
     /** The sockets this node should listen on now. */
     Set<Listeners.Spec> wanted() {
-        BalancerOptions o = options;
-        Set<Listeners.Spec> out = new LinkedHashSet<>();
         List<VrrpInstance> now = List.copyOf(instances);
-        mode = now.isEmpty() ? "standalone" : "vip";
-        if (now.isEmpty()) {
+        boolean configured = now.isEmpty() && instancesConfigured();
+        mode = now.isEmpty() && !configured ? "standalone" : "vip";
+        instancesAwaited = configured;
+        return wanted(options, now, configured);
+    }
+
+    /**
+     * The sockets to listen on. A node with VRRP instances, running or only {@code configured} (their service not
+     * there yet, or vireo-vrrp stopped), listens on the virtual addresses of those that are MASTER, bound with
+     * IP_FREEBIND; a node with none on the standalone addresses.
+     */
+    static Set<Listeners.Spec> wanted(BalancerOptions o, List<VrrpInstance> running, boolean configured) {
+        Set<Listeners.Spec> out = new LinkedHashSet<>();
+        if (running.isEmpty() && !configured) {
             o.standaloneAddresses().forEach(a -> addPorts(out, a, o, false));
         } else {
-            for (VrrpInstance i : now) {
+            for (VrrpInstance i : running) {
                 if (i.state() == VrrpState.MASTER) {
                     i.virtualAddresses().forEach(a -> addPorts(out, a, o, true));
                 }
             }
         }
         return out;
+    }
+
+    /** Whether ConfigurationAdmin holds a VRRP instance configuration of this node, running or not. */
+    private boolean instancesConfigured() {
+        try {
+            Configuration[] configured = configurationAdmin.listConfigurations(
+                "(" + ConfigurationAdmin.SERVICE_FACTORYPID + "=" + VrrpInstance.FACTORY_PID + ")");
+            return configured != null && configured.length > 0;
+        } catch (IOException | InvalidSyntaxException e) {
+            LOG.warn("balancer: cannot read the VRRP instance configurations: {}", e.toString());
+            return false;
+        }
     }
 
     private static void addPorts(Set<Listeners.Spec> out, InetAddress address, BalancerOptions o, boolean freeBind) {
@@ -258,6 +285,10 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
                 + "): clients are closed at once");
         } else if (scanners.stream().noneMatch(s -> s.up() && !s.drain() && s.weight() > 0)) {
             problems.add("no scanner can take connections (all down, drained or weight 0): clients are closed at once");
+        }
+        if (instancesAwaited) {
+            problems.add("VRRP instances are configured (" + VrrpInstance.FACTORY_PID + ") but none runs (is"
+                + " vireo-vrrp started? vrrp:list): listening nowhere until one is master");
         }
         problems.addAll(checks.problems().values());
         List<BalancerStatus.Listener> ls = listeners.status();
