@@ -1,5 +1,12 @@
 package org.vireo.itests;
 
+import static org.junit.Assert.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
 import org.junit.After;
 import org.junit.Before;
 
@@ -24,6 +31,32 @@ abstract class LabTestSupport {
     @After
     public void labDown() throws Exception {
         lab.close();
+    }
+
+    /** The origin's web server (in the lab's origin namespace), {@link #startOrigin}. */
+    protected static final String ORIGIN = "10.77.0.200";
+    protected static final int ORIGIN_PORT = 8080;
+    protected static final String ORIGIN_URL = "http://" + ORIGIN + ":" + ORIGIN_PORT + "/";
+    protected static final String ORIGIN_BODY = "hello from the origin\n";
+
+    /** python's web server in the origin's namespace, serving one page; waits (bounded) until it answers. */
+    protected void startOrigin() throws Exception {
+        Path root = Files.createTempDirectory("vireo-origin");
+        Files.writeString(root.resolve("index.html"), ORIGIN_BODY);
+        Path log = root.resolve("http.log");
+        lab.run(30, "spawn", "o", log.toString(), "python3", "-m", "http.server", String.valueOf(ORIGIN_PORT),
+            "--bind", ORIGIN, "--directory", root.toString());
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (lab.tryRun(10, List.of(), "exec", "c", "curl", "-sf", "-o", "/dev/null", ORIGIN_URL).exit() != 0) {
+            assertTrue("the origin does not answer: " + Files.readString(log), System.nanoTime() < end);
+            Thread.sleep(100);
+        }
+    }
+
+    /** The arguments of curl in the client's namespace through {@code proxy}: the body, then the status code. */
+    protected static String[] curlVia(String proxy, String url) {
+        return new String[] {"exec", "c", "curl", "-sS", "--max-time", "10", "-x", proxy, "-w", "%{http_code}\n", "-o",
+            "-", url};
     }
 
     /** Waits until {@code vip} is on {@code owner} and not on {@code other}. */

@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.Test;
 
@@ -19,33 +18,15 @@ import org.junit.Test;
  */
 public class ScannerLabIT extends LabTestSupport {
 
-    private static final String ORIGIN = "10.77.0.200";
-    private static final int ORIGIN_PORT = 8080;
     private static final String PROXY = "http://10.77.0.11:3128";
 
     public ScannerLabIT() {
         super("sc", 1);
     }
 
-    /** python's web server in the origin's namespace, serving one page; waits (bounded) until it answers. */
-    private void startOrigin() throws Exception {
-        Path root = Files.createTempDirectory("vireo-origin");
-        Files.writeString(root.resolve("index.html"), "hello from the origin\n");
-        Path log = root.resolve("http.log");
-        lab.run(30, "spawn", "o", log.toString(), "python3", "-m", "http.server", String.valueOf(ORIGIN_PORT),
-            "--bind", ORIGIN, "--directory", root.toString());
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (lab.tryRun(10, List.of(), "exec", "c", "curl", "-sf", "-o", "/dev/null",
-            "http://" + ORIGIN + ":" + ORIGIN_PORT + "/").exit() != 0) {
-            assertTrue("the origin does not answer: " + Files.readString(log), System.nanoTime() < end);
-            Thread.sleep(100);
-        }
-    }
-
     /** curl through the proxy from the client: the status code, then the body. */
     private String viaProxy(String url) throws Exception {
-        return lab.run(30, "exec", "c", "curl", "-sS", "--max-time", "10", "-x", PROXY, "-w", "%{http_code}\n",
-            "-o", "-", url);
+        return lab.run(30, curlVia(PROXY, url));
     }
 
     @Test
@@ -55,8 +36,8 @@ public class ScannerLabIT extends LabTestSupport {
         lab.awaitLog("n1", "HTTP proxy listening on", 120);
         lab.awaitLog("n1", "rules .*rules.conf in force", 60);
 
-        String allowed = viaProxy("http://" + ORIGIN + ":" + ORIGIN_PORT + "/");
-        assertTrue(allowed, allowed.startsWith("hello from the origin\n"));
+        String allowed = viaProxy(ORIGIN_URL);
+        assertTrue(allowed, allowed.startsWith(ORIGIN_BODY));
         assertTrue(allowed, allowed.endsWith("200\n"));
 
         // the rules a node starts with: a blocked domain above the shipped rules, written as an operator would
