@@ -46,7 +46,7 @@ public class BalancerSharingLabIT extends LabTestSupport {
     /** curl through the balancer on the VIP from the client: exit status and output (body, then status code). */
     private Lab.Result viaVip() throws Exception {
         return lab.tryRun(20, List.of(), "exec", "c", "curl", "-sS", "--max-time", "3", "-x", BALANCER,
-            "-w", "%{http_code}\n", "-o", "-", "http://" + ORIGIN + ":" + ORIGIN_PORT + "/");
+            "-w", "%{http_code}\n", "-o", "-", ORIGIN_URL);
     }
 
     private void assertServed(String mode) throws Exception {

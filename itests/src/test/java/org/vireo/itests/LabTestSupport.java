@@ -13,11 +13,6 @@ import org.junit.Before;
 /** A lab of its own for each test of a class: up before, down (logs kept) after. */
 abstract class LabTestSupport {
 
-    /** The origin web server's address and port in the lab ({@link #startOrigin}). */
-    protected static final String ORIGIN = "10.77.0.200";
-    protected static final int ORIGIN_PORT = 8080;
-    protected static final String ORIGIN_BODY = "hello from the origin\n";
-
     protected Lab lab;
     private final String prefix;
     private final int nodes;
@@ -38,11 +33,11 @@ abstract class LabTestSupport {
         lab.close();
     }
 
-    /** Waits until {@code vip} is on {@code owner} and not on {@code other}. */
-    protected void awaitVipMoved(String vip, String owner, String other) throws Exception {
-        lab.awaitAddress(owner, vip, true, 5);
-        lab.awaitAddress(other, vip, false, 5);
-    }
+    /** The origin's web server (in the lab's origin namespace), {@link #startOrigin}. */
+    protected static final String ORIGIN = "10.77.0.200";
+    protected static final int ORIGIN_PORT = 8080;
+    protected static final String ORIGIN_URL = "http://" + ORIGIN + ":" + ORIGIN_PORT + "/";
+    protected static final String ORIGIN_BODY = "hello from the origin\n";
 
     /** python's web server in the origin's namespace, serving one page; waits (bounded) until it answers. */
     protected void startOrigin() throws Exception {
@@ -52,10 +47,21 @@ abstract class LabTestSupport {
         lab.run(30, "spawn", "o", log.toString(), "python3", "-m", "http.server", String.valueOf(ORIGIN_PORT),
             "--bind", ORIGIN, "--directory", root.toString());
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (lab.tryRun(10, List.of(), "exec", "c", "curl", "-sf", "-o", "/dev/null",
-            "http://" + ORIGIN + ":" + ORIGIN_PORT + "/").exit() != 0) {
+        while (lab.tryRun(10, List.of(), "exec", "c", "curl", "-sf", "-o", "/dev/null", ORIGIN_URL).exit() != 0) {
             assertTrue("the origin does not answer: " + Files.readString(log), System.nanoTime() < end);
             Thread.sleep(100);
         }
+    }
+
+    /** The arguments of curl in the client's namespace through {@code proxy}: the body, then the status code. */
+    protected static String[] curlVia(String proxy, String url) {
+        return new String[] {"exec", "c", "curl", "-sS", "--max-time", "10", "-x", proxy, "-w", "%{http_code}\n", "-o",
+            "-", url};
+    }
+
+    /** Waits until {@code vip} is on {@code owner} and not on {@code other}. */
+    protected void awaitVipMoved(String vip, String owner, String other) throws Exception {
+        lab.awaitAddress(owner, vip, true, 5);
+        lab.awaitAddress(other, vip, false, 5);
     }
 }

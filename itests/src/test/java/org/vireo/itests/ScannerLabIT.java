@@ -26,8 +26,7 @@ public class ScannerLabIT extends LabTestSupport {
 
     /** curl through the proxy from the client: the status code, then the body. */
     private String viaProxy(String url) throws Exception {
-        return lab.run(30, "exec", "c", "curl", "-sS", "--max-time", "10", "-x", PROXY, "-w", "%{http_code}\n",
-            "-o", "-", url);
+        return lab.run(30, curlVia(PROXY, url));
     }
 
     @Test
@@ -37,8 +36,8 @@ public class ScannerLabIT extends LabTestSupport {
         lab.awaitLog("n1", "HTTP proxy listening on", 120);
         lab.awaitLog("n1", "rules .*rules.conf in force", 60);
 
-        String allowed = viaProxy("http://" + ORIGIN + ":" + ORIGIN_PORT + "/");
-        assertTrue(allowed, allowed.startsWith("hello from the origin\n"));
+        String allowed = viaProxy(ORIGIN_URL);
+        assertTrue(allowed, allowed.startsWith(ORIGIN_BODY));
         assertTrue(allowed, allowed.endsWith("200\n"));
 
         // the rules a node starts with: a blocked domain above the shipped rules, written as an operator would

@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
@@ -57,12 +58,14 @@ import org.vireo.vrrp.VrrpStateListener;
  * scanner, the scanners' loads from the node registry, and the listeners. With VRRP instances on this node it
  * listens on the virtual addresses of those it is master of (bound with IP_FREEBIND as mastership is taken, so
  * the order against the VIP manager does not matter; closed when it leaves); with none, on the standalone
- * addresses (the all-in-one appliance). A master also listens on its own address (the instance's primary
- * address), where backups with send-to-master relay. While backup, per the node-local {@value LocalOptions#PID},
- * it drops the VIP's traffic (the default: the VIP is not local), serves it itself (sharing) or relays it to the
- * master (sendToMaster); both put the VIP on lo ({@link LoopbackVips}). Listeners are reconciled on every VRRP
- * change and every few seconds (a port that could not be bound is retried). The two PIDs arrive merged (their
- * keys differ); a refused configuration is logged and shown, and the balancer goes on with the one before.
+ * addresses (the all-in-one appliance). A node is one with VRRP instances as soon as one is configured, before
+ * (or without) its service: else a director or backup listened on every address while vireo-vrrp was starting
+ * or stopped. A master also listens on its own address (the instance's primary address), where backups with
+ * send-to-master relay. While backup, per the node-local {@value LocalOptions#PID}, it drops the VIP's traffic
+ * (the default: the VIP is not local), serves it itself (sharing) or relays it to the master (sendToMaster);
+ * both put the VIP on lo ({@link LoopbackVips}). Listeners are reconciled on every VRRP change and every few
+ * seconds (a port that could not be bound is retried). The two PIDs arrive merged (their keys differ); a refused
+ * configuration is logged and shown, and the balancer goes on with the one before.
  */
 @Component(service = {Balancer.class, VrrpStateListener.class},
     configurationPid = {BalancerOptions.PID, LocalOptions.PID}, immediate = true)
@@ -97,6 +100,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
     private ScannerChecks checks;
     private AutoCloseable loadWatch;
     private volatile String mode = "standalone";
+    /** VRRP instances are configured but none runs (vireo-vrrp starting or stopped): listening nowhere. */
+    private volatile boolean instancesAwaited;
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
         policyOption = ReferencePolicyOption.GREEDY)
@@ -229,15 +234,26 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
 
     /** The sockets this node should listen on now. */
     Set<Listeners.Spec> wanted() {
-        BalancerOptions o = options;
-        Set<Listeners.Spec> out = new LinkedHashSet<>();
         List<VrrpInstance> now = List.copyOf(instances);
-        mode = now.isEmpty() ? "standalone" : "vip";
-        if (now.isEmpty()) {
+        boolean configured = now.isEmpty() && instancesConfigured();
+        mode = now.isEmpty() && !configured ? "standalone" : "vip";
+        instancesAwaited = configured;
+        return wanted(options, local, now, configured);
+    }
+
+    /**
+     * The sockets to listen on. A node with VRRP instances, running or only {@code configured} (their service not
+     * there yet, or vireo-vrrp stopped), listens on the virtual addresses of those that are MASTER, bound with
+     * IP_FREEBIND, and on its primary address for relays; while BACKUP, on the VIPs it shares or relays to the
+     * master. A node with none listens on the standalone addresses.
+     */
+    static Set<Listeners.Spec> wanted(BalancerOptions o, LocalOptions l, List<VrrpInstance> running,
+                                      boolean configured) {
+        Set<Listeners.Spec> out = new LinkedHashSet<>();
+        if (running.isEmpty() && !configured) {
             o.standaloneAddresses().forEach(a -> addPorts(out, a, o, false, null));
         } else {
-            LocalOptions l = local;
-            for (VrrpInstance i : now) {
+            for (VrrpInstance i : running) {
                 VrrpState state = i.state();
                 if (state == VrrpState.MASTER) {
                     i.virtualAddresses().forEach(a -> addPorts(out, a, o, true, null));
@@ -253,6 +269,18 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
             }
         }
         return out;
+    }
+
+    /** Whether ConfigurationAdmin holds a VRRP instance configuration of this node, running or not. */
+    private boolean instancesConfigured() {
+        try {
+            Configuration[] configured = configurationAdmin.listConfigurations(
+                "(" + ConfigurationAdmin.SERVICE_FACTORYPID + "=" + VrrpInstance.FACTORY_PID + ")");
+            return configured != null && configured.length > 0;
+        } catch (IOException | InvalidSyntaxException e) {
+            LOG.warn("balancer: cannot read the VRRP instance configurations: {}", e.toString());
+            return false;
+        }
     }
 
     /** The HTTP, FTP and passive ports on {@code address}; with {@code master}, relayed there on the same port. */
@@ -318,6 +346,10 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
                 + "): clients are closed at once");
         } else if (scanners.stream().noneMatch(s -> s.up() && !s.drain() && s.weight() > 0)) {
             problems.add("no scanner can take connections (all down, drained or weight 0): clients are closed at once");
+        }
+        if (instancesAwaited) {
+            problems.add("VRRP instances are configured (" + VrrpInstance.FACTORY_PID + ") but none runs (is"
+                + " vireo-vrrp started? vrrp:list): listening nowhere until one is master");
         }
         problems.addAll(checks.problems().values());
         List<BalancerStatus.Listener> ls = listeners.status();

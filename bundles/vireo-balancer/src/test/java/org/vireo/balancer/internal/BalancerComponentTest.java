@@ -1,0 +1,84 @@
+package org.vireo.balancer.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Proxy;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.balancer.internal.config.LocalOptions;
+import org.vireo.balancer.internal.listen.Listeners;
+import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.VrrpState;
+
+class BalancerComponentTest {
+
+    private static final BalancerOptions OPTIONS = BalancerOptions.parse(Map.of("scanners", "10.0.0.1:3128"));
+
+    /**
+     * Instance {@code vi<last octet of the VIP>} in {@code state} with one virtual address, this node's address
+     * 10.0.0.11 and the master 10.0.0.12 (itself while master); nothing else of it is asked.
+     */
+    private static VrrpInstance instance(VrrpState state, String vip) throws Exception {
+        InetAddress address = InetAddress.getByName(vip);
+        InetAddress self = InetAddress.getByName("10.0.0.11");
+        InetAddress master = state == VrrpState.MASTER ? self : InetAddress.getByName("10.0.0.12");
+        return (VrrpInstance) Proxy.newProxyInstance(VrrpInstance.class.getClassLoader(),
+            new Class<?>[] {VrrpInstance.class}, (proxy, method, args) -> switch (method.getName()) {
+                case "name" -> "vi" + vip.substring(vip.lastIndexOf('.') + 1);
+                case "state" -> state;
+                case "virtualAddresses" -> List.of(address);
+                case "primaryAddress" -> Optional.of(self);
+                case "masterAddress" -> Optional.of(master);
+                default -> throw new UnsupportedOperationException(method.getName());
+            });
+    }
+
+    private static List<String> listening(List<VrrpInstance> running, boolean configured) {
+        return listening(Map.of(), running, configured);
+    }
+
+    private static List<String> listening(Map<String, String> local, List<VrrpInstance> running, boolean configured) {
+        return BalancerComponent.wanted(OPTIONS, LocalOptions.parse(local), running, configured).stream()
+            .map(s -> s.address().getAddress().getHostAddress() + ":" + s.address().getPort()
+                + (s.freeBind() ? " freebind" : "")
+                + (s.route().relayTo() == null ? "" : " -> " + s.route().relayTo().getAddress().getHostAddress()
+                + ":" + s.route().relayTo().getPort()))
+            .toList();
+    }
+
+    @Test
+    void aNodeWithoutVrrpInstancesListensOnTheStandaloneAddresses() {
+        assertThat(listening(List.of(), false)).containsExactly("0.0.0.0:9090", "0.0.0.0:2121");
+    }
+
+    @Test
+    void aNodeListensOnTheVipsOfTheInstancesItIsMasterOfOnly() throws Exception {
+        List<VrrpInstance> running = List.of(instance(VrrpState.MASTER, "10.0.0.51"),
+            instance(VrrpState.BACKUP, "10.0.0.52"));
+        assertThat(listening(running, true)).containsExactly("10.0.0.51:9090 freebind", "10.0.0.51:2121 freebind",
+            "10.0.0.11:9090", "10.0.0.11:2121"); // and its own address, where backups relay to
+        assertThat(listening(List.of(instance(VrrpState.BACKUP, "10.0.0.51")), true)).isEmpty();
+    }
+
+    @Test
+    void aBackupListensOnTheVipsItSharesAndRelaysThoseItSendsToTheMaster() throws Exception {
+        List<VrrpInstance> running = List.of(instance(VrrpState.BACKUP, "10.0.0.51"),
+            instance(VrrpState.BACKUP, "10.0.0.52"), instance(VrrpState.BACKUP, "10.0.0.53"));
+
+        assertThat(listening(Map.of("sharing", "vi51", "sendToMaster", "vi52"), running, true)).containsExactly(
+            "10.0.0.51:9090 freebind", "10.0.0.51:2121 freebind",
+            "10.0.0.52:9090 freebind -> 10.0.0.12:9090", "10.0.0.52:2121 freebind -> 10.0.0.12:2121");
+    }
+
+    @Test
+    void aNodeWhoseConfiguredInstancesDoNotRunYetListensNowhere() {
+        // the instance services come after the balancer at boot, and go with vireo-vrrp: a backup listening on
+        // every address meanwhile was seen in BalancerLabIT
+        assertThat(listening(List.of(), true)).isEmpty();
+    }
+}

@@ -1,0 +1,237 @@
+package org.vireo.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.Test;
+
+/**
+ * The director's balancer follows the VIP: n1 (director, priority 150) and n2 (backup, 100) share one VRRP
+ * instance and one scanner table (n3 and n4, scanners, written into both homes: the PID is cluster-wide by
+ * design, its replication is tested elsewhere); a client uses the VIP as its proxy for the lab's origin. While n1
+ * is master only n1 listens on the VIP and the client's requests all reach one scanner; n1 crashes (JVM killed,
+ * cable cut), n2 takes the VIP, listens on it, and the same requests reach the same scanner again (the ring is a
+ * function of the table alone). On n2 a drained scanner gets nothing new; undrained, it is eligible again.
+ * Which scanner served is read from the scanners' access logs (the client there is the forwarding director) and
+ * from the directors' balancer:scanners.
+ */
+public class BalancerLabIT extends LabTestSupport {
+
+    private static final String VIP = "10.77.0.81";
+    private static final String VRID = "81";
+    private static final int INTERVAL = 1000;
+    private static final String PROXY = "http://" + VIP + ":9090";
+    private static final int REQUESTS = 5;
+    private static final List<String> DIRECTORS = List.of("n1", "n2");
+    private static final List<String> SCANNERS = List.of("n3", "n4");
+    private static final String LISTENING = "balancer: listening on " + VIP.replace(".", "\\.") + ":9090 \\(http\\)";
+
+    public BalancerLabIT() {
+        super("bl", 4);
+    }
+
+    private static String scannerId(String node) {
+        return Lab.ip(node) + ":3128";
+    }
+
+    /** The shipped org.vireo.balancer.cfg with the lab's two scanners, no slow start and quicker checks. */
+    private static Path balancerCfg() throws Exception {
+        Path shipped = Path.of(System.getProperty("vireo.lab")).resolveSibling("config/org.vireo.balancer.cfg");
+        String text = Files.readString(shipped)
+            .replaceFirst("(?m)^scanners = .*$", "scanners = " + scannerId("n3") + ", " + scannerId("n4"))
+            .replaceFirst("(?m)^slowStartSeconds = .*$", "slowStartSeconds = 0")
+            .replaceFirst("(?m)^checkIntervalMillis = .*$", "checkIntervalMillis = 500")
+            .replaceFirst("(?m)^checkTimeoutMillis = .*$", "checkTimeoutMillis = 400");
+        assertTrue(text, text.contains("scanners = 10.77.0.13:3128, 10.77.0.14:3128")
+            && text.contains("slowStartSeconds = 0") && text.contains("checkIntervalMillis = 500"));
+        Path cfg = Files.createTempDirectory("vireo-bl").resolve("org.vireo.balancer.cfg");
+        Files.writeString(cfg, text);
+        return cfg;
+    }
+
+    private void director(String node, String role, int priority, Path cfg) throws Exception {
+        lab.vireo(node, "--role", role, "--vrid", VRID, "--priority", String.valueOf(priority), "--interval-ms",
+            String.valueOf(INTERVAL), "--vip", VIP, "--cfg", cfg.toString());
+    }
+
+    /** One request through the VIP: fails unless the origin's page comes back with 200. */
+    private void request() throws Exception {
+        String answer = lab.run(30, curlVia(PROXY, ORIGIN_URL));
+        assertEquals(ORIGIN_BODY + "200\n", answer);
+    }
+
+    /** The rows of {@code balancer:scanners} output by scanner id, as cells (State 1, Total 6). */
+    private static Map<String, String[]> rows(String table) {
+        Map<String, String[]> out = new LinkedHashMap<>();
+        for (String line : table.split("\n")) {
+            String[] cells = line.trim().split("\\s*[|│]\\s*");
+            if (cells.length > 6 && cells[0].matches("10\\.77\\.0\\.\\d+:3128")) {
+                out.put(cells[0], cells);
+            }
+        }
+        assertEquals(table, SCANNERS.size(), out.size());
+        return out;
+    }
+
+    /** Total connections per scanner, from the output of {@code balancer:scanners} on a director. */
+    private static Map<String, Long> totals(String table) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        rows(table).forEach((id, cells) -> out.put(id, Long.parseLong(cells[6])));
+        return out;
+    }
+
+    /** A scanner's State in {@code balancer:scanners} output: UP, UP DRAIN, DOWN... */
+    private static String state(String table, String scanner) {
+        return rows(table).get(scannerId(scanner))[1];
+    }
+
+    private Path accessLog(String scanner) {
+        return lab.home(scanner).resolve("data/log/access.log");
+    }
+
+    /** Lines of a scanner's access log for requests a director forwarded (the scanner's client is the director). */
+    private int forwardedBy(String director, String scanner) throws Exception {
+        Path log = accessLog(scanner);
+        return Files.exists(log) ? Files2.linesContaining(Files.readString(log), clientField(director)) : 0;
+    }
+
+    private static String clientField(String director) {
+        return "\"client\":\"" + Lab.ip(director) + "\"";
+    }
+
+    /** The scanner node that served all {@code REQUESTS} of a round: totals before and after it. */
+    private static String oneScannerServed(Map<String, Long> before, Map<String, Long> after) {
+        String served = null;
+        for (String node : SCANNERS) {
+            long got = after.get(scannerId(node)) - before.getOrDefault(scannerId(node), 0L);
+            assertTrue("the client's requests were split between the scanners: " + before + " -> " + after,
+                got == 0 || got == REQUESTS);
+            if (got == REQUESTS) {
+                served = node;
+            }
+        }
+        assertTrue("no scanner got the requests: " + before + " -> " + after, served != null);
+        return served;
+    }
+
+    private static String other(String scanner) {
+        return SCANNERS.get(1 - SCANNERS.indexOf(scanner));
+    }
+
+    /** Drains or undrains a scanner on n2 and waits until the balancer applied the table. */
+    private void drain(String scanner, boolean drain) throws Exception {
+        Path log = lab.home("n2").resolve("data/log/karaf.log");
+        String applied = "balancer: configuration applied";
+        int before = Files2.linesContaining(Files.readString(log), applied);
+        String said = lab.cli("n2", (drain ? "balancer:drain " : "balancer:undrain ") + scannerId(scanner));
+        assertTrue(said, said.contains(drain ? " drained" : " undrained"));
+        Files2.awaitLinesContaining(log, applied, before + 1, 30_000);
+    }
+
+    /** {@code REQUESTS} requests through the VIP. */
+    private void requests() throws Exception {
+        for (int i = 0; i < REQUESTS; i++) {
+            request();
+        }
+    }
+
+    /** Every {@code balancer: listening on} line of a director's log so far names the VIP (none on 0.0.0.0). */
+    private void listenedOnTheVipOnly(String director) throws Exception {
+        String log = Files.readString(lab.home(director).resolve("data/log/karaf.log"));
+        log.lines().filter(l -> l.contains("balancer: listening on")).forEach(l -> assertTrue(
+            director + " listened elsewhere than on the VIP: " + l, l.contains("listening on " + VIP + ":")));
+    }
+
+    @Test
+    public void theBalancerFollowsTheVipAndTheClientKeepsItsScanner() throws Exception {
+        long started = System.currentTimeMillis();
+        startOrigin();
+        Path cfg = balancerCfg();
+        for (String node : SCANNERS) {
+            lab.vireo(node, "--role", "scanner");
+        }
+        director("n1", "director", 150, cfg);
+        director("n2", "backup", 100, cfg);
+
+        // n1 master and listening on the VIP; every director sees every scanner up; n2 backup, not listening
+        lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 150);
+        lab.awaitLog("n2", "vip1 .*INITIALIZE -> BACKUP", 150);
+        lab.awaitLog("n1", LISTENING, 30);
+        for (String node : SCANNERS) {
+            lab.awaitLog(node, "rules .*rules.conf in force", 150);
+            for (String director : DIRECTORS) {
+                lab.awaitLog(director, "balancer: scanner " + scannerId(node).replace(".", "\\.") + " UP", 60);
+            }
+        }
+        String stats = lab.cli("n2", "balancer:stats");
+        assertTrue(stats, stats.contains("Mode:        vip")
+            && stats.contains("none: this node is master of no VRRP instance"));
+        String n2Log = Files.readString(lab.home("n2").resolve("data/log/karaf.log"));
+        assertFalse("the backup listened before it was master:\n" + n2Log, n2Log.contains("balancer: listening on"));
+        listenedOnTheVipOnly("n1");
+        long ready = System.currentTimeMillis();
+
+        // through n1: every request of the client lands on one scanner, which sees n1 as its client
+        requests();
+        String served = oneScannerServed(Map.of(), totals(lab.cli("n1", "balancer:scanners")));
+        Files2.awaitLinesContaining(accessLog(served), clientField("n1"), REQUESTS, 30_000);
+        assertEquals(0, forwardedBy("n1", other(served)));
+
+        // n1 crashes; n2 takes the VIP and listens on it
+        long killed = Lab.signalMillis(lab.run(60, "kill", "n1", "--cut"));
+        long master = Lab.logMillis(lab.awaitLog("n2", "vip1 .*BACKUP -> MASTER", 30));
+        long listening = Lab.logMillis(lab.awaitLog("n2", LISTENING, 10));
+        assertTrue("n2 listened " + (listening - master) + " ms after it became master", listening >= master
+            && listening - master < 2000);
+
+        // the client's first request through the VIP once n2 has it (the client learns n2's MAC from its ARP)
+        long deadline = System.currentTimeMillis() + 30_000;
+        int failed = 0;
+        Lab.Result first;
+        while ((first = lab.tryRun(30, List.of(), curlVia(PROXY, ORIGIN_URL))).exit() != 0) {
+            failed++;
+            assertTrue("no request through the VIP succeeded within 30 s of n2 listening: " + first.output(),
+                System.currentTimeMillis() < deadline);
+        }
+        long firstServed = System.currentTimeMillis();
+        assertEquals(ORIGIN_BODY + "200\n", first.output());
+        for (int i = 1; i < REQUESTS; i++) {
+            request();
+        }
+        String shown = lab.cli("n2", "balancer:stats\nbalancer:scanners");
+        assertTrue(shown, shown.matches("(?s).*Mode:        vip.*" + VIP.replace(".", "\\.")
+            + ":9090\\s*[|│]\\s*http\\s*[|│]\\s*yes.*"));
+        Map<String, Long> totals = totals(shown);
+        assertEquals("n2's ring sent the client elsewhere", served, oneScannerServed(Map.of(), totals));
+        Files2.awaitLinesContaining(accessLog(served), clientField("n2"), REQUESTS, 30_000);
+        assertEquals(0, forwardedBy("n2", other(served)));
+        listenedOnTheVipOnly("n2");
+        System.out.printf("BalancerLabIT: ready %d ms after the start; n1 killed -> n2 master %d ms -> listening"
+            + " %d ms later -> first request served %d ms after the kill (%d failed before); scanner %s%n",
+            ready - started, master - killed, listening - master, firstServed - killed, failed, served);
+
+        // drained on n2, the scanner gets nothing new: the client goes to the other one
+        drain(served, true);
+        requests();
+        String table = lab.cli("n2", "balancer:scanners");
+        assertEquals(table, "UP DRAIN", state(table, served));
+        assertEquals(other(served), oneScannerServed(totals, totals(table)));
+        Files2.awaitLinesContaining(accessLog(other(served)), clientField("n2"), REQUESTS, 30_000);
+
+        // undrained, it is up and eligible again; requests still all go to one scanner
+        drain(served, false);
+        requests();
+        String undrained = lab.cli("n2", "balancer:scanners");
+        assertEquals(undrained, "UP", state(undrained, served));
+        System.out.println("BalancerLabIT: after undrain the client is on "
+            + oneScannerServed(totals(table), totals(undrained)) + "; " + (System.currentTimeMillis() - started)
+            + " ms in all");
+    }
+}
