@@ -30,7 +30,7 @@ import java.util.function.LongSupplier;
  *     effective weight, W their sum); a client whose scanner is full goes to its next-highest score with room,
  *     and only while it is full.</li>
  * <li><b>Stability</b>: a client's scores do not depend on the other scanners, so a scanner that goes down moves
- *     only its own clients, and they come back when it does; two directors with the same table and loads send a
+ *     only its own clients, and they come back when it does once their affinity has expired; two directors with the same table and loads send a
  *     client to the same scanner (the one that takes over after a failover keeps the clients where they were).</li>
  * </ul>
  *
