@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -89,7 +90,7 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         policyOption = ReferencePolicyOption.GREEDY)
     private volatile VipManager vipManager;
 
-    private ScheduledExecutorService worker;
+    private volatile ScheduledExecutorService worker;
     private volatile BalancerOptions options;
     private volatile String refused;
     private volatile LocalOptions local = new LocalOptions(Set.of(), Set.of());
@@ -210,9 +211,13 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
     }
 
     private void reconcileSoon() {
-        ScheduledExecutorService w = worker;
-        if (w != null && !w.isShutdown()) {
-            w.execute(this::reconcile);
+        ScheduledExecutorService w = worker; // null before activation: the first round covers it
+        if (w != null) {
+            try {
+                w.execute(this::reconcile);
+            } catch (RejectedExecutionException e) {
+                // deactivating: the listeners are being closed anyway
+            }
         }
     }
 
