@@ -79,13 +79,7 @@ exec > >(tee -a "$OUT/harness.log") 2>&1
 log() { echo "[balancer-bench $(date -u +%T)] $*"; }
 ulimit -n "$(ulimit -Hn)" 2>/dev/null   # 64 connections x 2 sides x targets, with room
 
-stop_pid() { # pid signal: signal, wait up to 5 s, then KILL
-  local pid=$1 i
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-  kill "-$2" "$pid" 2>/dev/null
-  for i in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
-  kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-}
+. "$HERE/lib.sh"   # stop_pid
 cleanup() {
   local i p
   trap - EXIT INT TERM
