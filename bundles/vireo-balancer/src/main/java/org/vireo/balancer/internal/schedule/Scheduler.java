@@ -51,6 +51,9 @@ public final class Scheduler {
     private final Map<String, Integer> active = new HashMap<>();
     private final LinkedHashMap<String, Affinity> affinity = new LinkedHashMap<>(16, 0.75f, true);
     private Map<String, Candidate> candidates = Map.of();
+    /** The effective weights with nothing excluded once no scanner ramps: then only update and tune change them. */
+    private Map<String, Double> steady;
+    private double steadyTotal;
     private long[] ring = new long[0];
     private String[] owners = new String[0];
 
@@ -83,6 +86,7 @@ public final class Scheduler {
         this.c = c;
         this.affinityIdleNanos = affinityIdleNanos;
         this.slowStartNanos = slowStartNanos;
+        steady = null;
     }
 
     /** The scanner table now (health, load, drain, weights); the ring changes only when scanners come or go. */
@@ -93,6 +97,7 @@ public final class Scheduler {
             buildRing(next.keySet());
         }
         candidates = next;
+        steady = null;
         active.keySet().retainAll(next.keySet());
     }
 
@@ -126,11 +131,25 @@ public final class Scheduler {
     public Optional<String> pick(String client, Set<String> excluded) {
         long now = nanos.getAsLong();
         expireAffinities(now);
-        Map<String, Double> weights = effectiveWeights(now, excluded);
+        Map<String, Double> weights;
+        double total;
+        if (steady != null && excluded.isEmpty()) {
+            weights = steady;
+            total = steadyTotal;
+        } else {
+            weights = effectiveWeights(now, excluded);
+            total = 0;
+            for (double w : weights.values()) {
+                total += w;
+            }
+            if (excluded.isEmpty() && !ramping(now)) {
+                steady = weights;
+                steadyTotal = total;
+            }
+        }
         if (weights.isEmpty()) {
             return Optional.empty();
         }
-        double total = weights.values().stream().mapToDouble(Double::doubleValue).sum();
         int open = 0;
         for (String id : weights.keySet()) {
             open += active.getOrDefault(id, 0);
@@ -210,6 +229,19 @@ public final class Scheduler {
             out.put(t.id(), t.weight() * room * ramp);
         }
         return out;
+    }
+
+    /** Some healthy scanner is still in slow start: its weight moves with the clock. */
+    private boolean ramping(long now) {
+        if (slowStartNanos <= 0) {
+            return false;
+        }
+        for (Candidate t : candidates.values()) {
+            if (t.healthy() && now - t.upSinceNanos() < slowStartNanos) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The eligible scanners' effective weights now (for metrics): healthy, not drained, weight above 0. */
