@@ -147,6 +147,7 @@ public final class Forwarder implements AutoCloseable {
         config.setWriteBufferWaterMark(WATER_MARK);
         client.eventLoop().register(scanner).addListener((ChannelFuture r) -> {
             if (!r.isSuccess()) { // the event loop is shutting down
+                backends.abandoned(backend.id());
                 scanner.unsafe().closeForcibly();
                 client.close();
                 return;
@@ -172,6 +173,7 @@ public final class Forwarder implements AutoCloseable {
         }
         Channel scanner = f.channel();
         if (!client.isActive()) {
+            backends.abandoned(backend.id());
             scanner.close();
             return;
         }

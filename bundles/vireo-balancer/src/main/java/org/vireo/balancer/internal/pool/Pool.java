@@ -105,12 +105,15 @@ public final class Pool implements Backends {
         if (!settled) {
             update(); // hold-downs and slow start move with the clock
         }
-        return scheduler.pick(client, excluded).map(backendById::get);
+        Optional<String> id = scheduler.pick(client, excluded);
+        // counted from the pick, not once connected: a burst of connections (wrk's 64 at once; a browser's
+        // few) otherwise all pass the bound before the first connect completes
+        id.ifPresent(scheduler::opened);
+        return id.map(backendById::get);
     }
 
     @Override
     public synchronized void opened(String id) {
-        scheduler.opened(id);
         Counters c = counters.get(id);
         if (c != null) {
             c.total++;
@@ -123,6 +126,11 @@ public final class Pool implements Backends {
     }
 
     @Override
+    public synchronized void abandoned(String id) {
+        scheduler.closed(id);
+    }
+
+    @Override
     public synchronized void failed(String id, Throwable cause) {
         if (table.up(id)) {
             LOG.warn("balancer: scanner {} DOWN: a connect failed ({}); its clients go to other scanners, and it is"
@@ -130,6 +138,7 @@ public final class Pool implements Backends {
                 holdDown.toSeconds());
         }
         table.failed(id);
+        scheduler.closed(id);
         Counters c = counters.get(id);
         if (c != null) {
             c.failures++;
@@ -139,6 +148,7 @@ public final class Pool implements Backends {
 
     @Override
     public synchronized void missed(String id, Throwable cause) {
+        scheduler.closed(id);
         Counters c = counters.get(id);
         if (c != null) {
             c.failures++;

@@ -125,8 +125,9 @@ public final class Scheduler {
 
     /**
      * The scanner for a new connection of {@code client}, skipping {@code excluded} (scanners a connect just
-     * failed to); empty when no scanner can take it. The caller reports the connection with {@link #opened} once
-     * it is forwarded and {@link #closed} when it ends.
+     * failed to); empty when no scanner can take it. The caller reports the connection with {@link #opened} (the
+     * balancer's pool does so at the pick, so that connects under way count against the bound) and {@link #closed}
+     * when it ends or its connect fails.
      */
     public Optional<String> pick(String client, Set<String> excluded) {
         long now = nanos.getAsLong();
