@@ -305,7 +305,7 @@ if $PROFILE || $PERF; then
         PROF_PID=$!
         run_one p "$sc" "vireo-t$n" "$DUR" >/dev/null; wait "$PROF_PID"; PROF_PID=
         jcmd "$vp" Compiler.perfmap >/dev/null 2>&1   # /tmp/perf-PID.map: names for the JIT's code
-        { echo "# by DSO"; perf report -i "$W/perf.data" --no-children --sort dso --stdio 2>/dev/null | grep -v '^#' | grep '%' | head -12
+        { echo "# by DSO"; perf report -i "$W/perf.data" --no-children --sort dso --stdio -g none 2>/dev/null | grep -v '^#' | grep '%' | head -12
           echo "# by symbol"; perf report -i "$W/perf.data" --no-children --sort dso,sym --stdio -g none 2>/dev/null \
             | grep -v '^#' | grep '%' | head -70; } >"$f-perf.txt"
         rm -f "/tmp/perf-$vp.map"
