@@ -72,17 +72,11 @@ exec > >(tee -a "$OUT/harness.log") 2>&1
 log() { echo "[cluster-bench $(date -u +%T)] $*"; }
 JVM_PID=; LAB_UP=false
 lab() { timeout 300 "$LABSH" "$@"; }
-stop_pid() { # pid signal: signal, wait up to 10 s, then KILL
-  local pid=$1 i
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-  kill "-$2" "$pid" 2>/dev/null
-  for i in $(seq 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
-  kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-}
+. "$HERE/lib.sh"   # stop_pid
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM
-  stop_pid "$JVM_PID" TERM
+  stop_pid "$JVM_PID" TERM 10
   if [ "$LAB_UP" = true ]; then
     for n in n1 n2 n3; do
       [ -f "$STATE/vireo-$n/data/log/karaf.log" ] && cp "$STATE/vireo-$n/data/log/karaf.log" "$OUT/logs/$n-karaf.log"
@@ -323,7 +317,7 @@ run_jvm() {
   JVM_PID=$!
   local i rc
   for i in $(seq 1800); do kill -0 "$JVM_PID" 2>/dev/null || break; sleep 0.5; done   # <= 15 min
-  if kill -0 "$JVM_PID" 2>/dev/null; then log "in-JVM run still going after 15 min: stopped"; stop_pid "$JVM_PID" TERM; JVM_PID=; return 1; fi
+  if kill -0 "$JVM_PID" 2>/dev/null; then log "in-JVM run still going after 15 min: stopped"; stop_pid "$JVM_PID" TERM 10; JVM_PID=; return 1; fi
   wait "$JVM_PID"; rc=$?; JVM_PID=
   cat "$OUT/logs/jvm.out"
   return $rc

@@ -63,13 +63,7 @@ RES=$OUT/results.tsv
 exec > >(tee -a "$OUT/harness.log") 2>&1
 log() { echo "[scanner-bench $(date -u +%T)] $*"; }
 
-stop_pid() { # pid signal: signal, wait up to 5 s, then KILL
-  local pid=$1 i
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-  kill "-$2" "$pid" 2>/dev/null
-  for i in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
-  kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-}
+. "$HERE/lib.sh"   # stop_pid
 cleanup() {
   stop_pid "$BG_WRK" TERM; stop_pid "$VI_PID" TERM; stop_pid "$SQ_PID" TERM; stop_pid "$NGX_PID" QUIT
 }

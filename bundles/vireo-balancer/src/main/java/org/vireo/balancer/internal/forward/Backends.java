@@ -15,7 +15,10 @@ public interface Backends {
         }
     }
 
-    /** The scanner for a new connection of {@code client}, skipping {@code excluded}; empty: none can take it. */
+    /**
+     * The scanner for a new connection of {@code client}, skipping {@code excluded}; empty: none can take it. The
+     * connect that follows is then reported: {@link #opened}, {@link #failed}, {@link #missed} or {@link #abandoned}.
+     */
     Optional<Backend> pick(String client, Set<String> excluded);
 
     /** A connection to {@code id} is established and forwarding. */
@@ -29,5 +32,9 @@ public interface Backends {
 
     /** A connect to {@code id} failed on a route that does not judge its health (the FTP ports): counted only. */
     default void missed(String id, Throwable cause) {
+    }
+
+    /** A connect to {@code id} was given up before it forwarded anything (its client went away). */
+    default void abandoned(String id) {
     }
 }

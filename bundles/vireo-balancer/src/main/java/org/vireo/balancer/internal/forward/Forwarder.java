@@ -6,11 +6,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -26,6 +26,7 @@ import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.SocketChannelConfig;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -56,7 +57,7 @@ public final class Forwarder implements AutoCloseable {
     private volatile Settings settings;
     private final EventLoopGroup group;
     private final Class<? extends ServerChannel> serverClass;
-    private final Class<? extends SocketChannel> socketClass;
+    private final Supplier<SocketChannel> newSocket;
     private final LongAdder accepted = new LongAdder();
     private final LongAdder unserved = new LongAdder();
     /** Bytes relayed to the master (send-to-master): not any scanner's. */
@@ -69,7 +70,7 @@ public final class Forwarder implements AutoCloseable {
         boolean epoll = Epoll.isAvailable();
         group = epoll ? new EpollEventLoopGroup(settings.threads()) : new NioEventLoopGroup(settings.threads());
         serverClass = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-        socketClass = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+        newSocket = epoll ? EpollSocketChannel::new : NioSocketChannel::new;
     }
 
     /** Listens on {@code address} for the HTTP route; the bound address (port 0: the one chosen). */
@@ -93,7 +94,8 @@ public final class Forwarder implements AutoCloseable {
             // while reads are off; Waiting holds what arrives before the scanner connection is up (bounded)
             .childOption(ChannelOption.AUTO_READ, true)
             .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
-            .childOption(ChannelOption.TCP_NODELAY, true)
+            // TCP_NODELAY: Netty's socket configs (epoll and NIO) turn it on by default; set again, it cost a
+            // setsockopt per socket
             .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
             .childHandler(new ChannelInitializer<SocketChannel>() {
                 @Override
@@ -148,57 +150,73 @@ public final class Forwarder implements AutoCloseable {
             return;
         }
         Backends.Backend backend = chosen.get();
-        new Bootstrap().group(client.eventLoop()).channel(socketClass)
-            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, settings.connectTimeoutMillis())
-            .option(ChannelOption.AUTO_READ, false)
-            .option(ChannelOption.ALLOW_HALF_CLOSURE, true)
-            .option(ChannelOption.TCP_NODELAY, true)
-            .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
-            .handler(new ChannelInitializer<SocketChannel>() {
-                @Override
-                protected void initChannel(SocketChannel ch) {
-                    // installed on connect below
+        // the channel made here rather than by a Bootstrap per connection (its option map, reflective factory,
+        // resolver lookup and an initializer added and removed again): connections per second are what a
+        // close-per-request load costs; on the client's event loop, so registering completes at once
+        SocketChannel scanner = newSocket.get();
+        SocketChannelConfig config = scanner.config();
+        config.setConnectTimeoutMillis(settings.connectTimeoutMillis());
+        config.setAutoRead(false);
+        config.setAllowHalfClosure(true);
+        config.setWriteBufferWaterMark(WATER_MARK);
+        client.eventLoop().register(scanner).addListener((ChannelFuture r) -> {
+            if (!r.isSuccess()) { // the event loop is shutting down
+                if (!relay) {
+                    backends.abandoned(backend.id());
                 }
-            })
-            .connect(relay ? backend.address() : route.target(backend)).addListener((ChannelFuture f) -> {
-                if (!f.isSuccess()) {
-                    if (relay) {
-                        LOG.debug("relay of {} to the master {} failed", clientAddress, backend.address(), f.cause());
-                    } else if (route.passiveHealth()) {
-                        backends.failed(backend.id(), f.cause());
-                    } else {
-                        backends.missed(backend.id(), f.cause());
-                    }
-                    excluded.add(backend.id());
-                    if (client.isActive()) {
-                        connect(client, route, excluded, attempt + 1);
-                    }
-                    return;
-                }
-                Channel scanner = f.channel();
-                if (!client.isActive()) {
-                    scanner.close();
-                    return;
-                }
-                Runnable onClosed = relay ? () -> { } : () -> backends.closed(backend.id());
-                if (relay) {
-                    relayedConnections.increment();
-                } else {
-                    backends.opened(backend.id());
-                }
-                Connection c = new Connection(client, scanner, backend.traffic(), onClosed);
-                if (settings.idleTimeoutMillis() > 0) {
-                    client.pipeline().addFirst(new IdleStateHandler(0, 0, settings.idleTimeoutMillis(),
-                        TimeUnit.MILLISECONDS));
-                }
-                scanner.pipeline().addLast(new Pipe(client, c, false));
-                Waiting waiting = (Waiting) client.pipeline().get("waiting");
-                waiting.handOver(client.pipeline().context(waiting), new Pipe(scanner, c, true));
-                if (client.isActive()) {
-                    client.config().setAutoRead(true);
-                }
-                scanner.config().setAutoRead(true);
-            });
+                scanner.unsafe().closeForcibly();
+                client.close();
+                return;
+            }
+            scanner.connect(relay ? backend.address() : route.target(backend)).addListener((ChannelFuture f) ->
+                connected(f, client, route, relay, backend, excluded, attempt, settings));
+        });
+    }
+
+    private void connected(ChannelFuture f, SocketChannel client, Route route, boolean relay, Backends.Backend backend,
+                           Set<String> excluded, int attempt, Settings settings) {
+        if (!f.isSuccess()) {
+            if (relay) {
+                LOG.debug("relay of {} to the master {} failed", client.remoteAddress(), backend.address(), f.cause());
+            } else if (route.passiveHealth()) {
+                backends.failed(backend.id(), f.cause());
+            } else {
+                backends.missed(backend.id(), f.cause());
+            }
+            excluded.add(backend.id());
+            if (client.isActive()) {
+                connect(client, route, excluded, attempt + 1);
+            }
+            return;
+        }
+        Channel scanner = f.channel();
+        if (!client.isActive()) {
+            if (!relay) {
+                backends.abandoned(backend.id());
+            }
+            scanner.close();
+            return;
+        }
+        Runnable onClosed;
+        if (relay) { // the master balances: not a connection of this node's table
+            relayedConnections.increment();
+            onClosed = () -> { };
+        } else {
+            backends.opened(backend.id());
+            onClosed = () -> backends.closed(backend.id());
+        }
+        Connection c = new Connection(client, scanner, backend.traffic(), onClosed);
+        if (settings.idleTimeoutMillis() > 0) {
+            client.pipeline().addFirst(new IdleStateHandler(0, 0, settings.idleTimeoutMillis(),
+                TimeUnit.MILLISECONDS));
+        }
+        scanner.pipeline().addLast(new Pipe(client, c, false));
+        Waiting waiting = (Waiting) client.pipeline().get("waiting");
+        waiting.handOver(client.pipeline().context(waiting), new Pipe(scanner, c, true));
+        if (client.isActive()) {
+            client.config().setAutoRead(true);
+        }
+        scanner.config().setAutoRead(true);
     }
 
     /** Stops the event loops: every listener and forwarded connection closes. */

@@ -57,11 +57,11 @@ final class Pipe extends ChannelInboundHandlerAdapter {
             connection.end(clientSide);
             // after what was already written: the peer sees the end of the stream where it is
             peer.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).addListener(f -> {
-                if (peer instanceof DuplexChannel duplex && peer.isActive()) {
-                    duplex.shutdownOutput();
-                }
                 if (connection.bothEnded()) {
+                    // the close sends the peer's FIN after what was written: a shutdown first is a wasted call
                     connection.close();
+                } else if (peer instanceof DuplexChannel duplex && peer.isActive()) {
+                    duplex.shutdownOutput();
                 }
             });
         } else if (evt instanceof IdleStateEvent) {

@@ -17,6 +17,7 @@ import org.vireo.balancer.ScannerStats;
 import org.vireo.balancer.internal.config.BalancerOptions;
 import org.vireo.balancer.internal.forward.Backends;
 import org.vireo.balancer.internal.forward.Traffic;
+import org.vireo.balancer.internal.schedule.Candidate;
 import org.vireo.balancer.internal.schedule.Scheduler;
 
 /**
@@ -33,7 +34,15 @@ public final class Pool implements Backends {
     private final Scheduler scheduler;
     private final Map<String, BalancerOptions.Scanner> scanners = new TreeMap<>();
     private final Map<String, Counters> counters = new TreeMap<>();
+    private final Map<String, Backend> backendById = new TreeMap<>();
+    private final LongSupplier nanos;
     private List<BalancerOptions.Scanner> order = List.of();
+    private long slowStartNanos;
+    /**
+     * Every scanner up and past slow start at the last update: then only the calls below change what the scheduler
+     * sees, and a pick need not rebuild it (while one is down or ramping, the clock moves it: every pick does).
+     */
+    private boolean settled;
 
     /** Per scanner: connections forwarded in total, connects that failed, bytes (counted by the event loops). */
     private static final class Counters {
@@ -44,6 +53,7 @@ public final class Pool implements Backends {
 
     public Pool(BalancerOptions options, LongSupplier nanos, Duration holdDown) {
         this.holdDown = holdDown;
+        this.nanos = nanos;
         table = new ScannerTable(nanos, holdDown.toNanos());
         scheduler = new Scheduler(options.boundFactor(), Duration.ofSeconds(options.affinityIdleSeconds()).toNanos(),
             Duration.ofSeconds(options.slowStartSeconds()).toNanos(), nanos);
@@ -57,16 +67,28 @@ public final class Pool implements Backends {
         options.scanners().forEach(s -> scanners.put(s.id(), s));
         counters.keySet().retainAll(scanners.keySet());
         scanners.keySet().forEach(id -> counters.computeIfAbsent(id, k -> new Counters()));
+        backendById.clear();
+        scanners.forEach((id, s) -> backendById.put(id, new Backend(id, s.address(), counters.get(id).traffic)));
         table.configure(options.scanners());
+        slowStartNanos = Duration.ofSeconds(options.slowStartSeconds()).toNanos();
         scheduler.tune(options.boundFactor(), Duration.ofSeconds(options.affinityIdleSeconds()).toNanos(),
-            Duration.ofSeconds(options.slowStartSeconds()).toNanos());
-        scheduler.update(table.candidates());
+            slowStartNanos);
+        update();
+    }
+
+    /** Hands the scheduler the table as it is now. */
+    private void update() {
+        List<Candidate> now = table.candidates();
+        scheduler.update(now);
+        long t = nanos.getAsLong();
+        settled = now.stream().allMatch(c -> c.healthy()
+            && (slowStartNanos <= 0 || t - c.upSinceNanos() >= slowStartNanos));
     }
 
     /** A scanner's monitor changed its verdict. */
     public synchronized void monitor(String id, boolean up) {
         table.monitor(id, up);
-        scheduler.update(table.candidates());
+        update();
     }
 
     /** The loads the scanners report, by the address they report from (the node registry's address). */
@@ -75,19 +97,23 @@ public final class Pool implements Backends {
             double[] l = cpuAndMemoryByAddress.get(s.address().getAddress().getHostAddress());
             table.load(s.id(), l == null ? -1 : l[0], l == null ? -1 : l[1]);
         }
-        scheduler.update(table.candidates());
+        update();
     }
 
     @Override
     public synchronized Optional<Backend> pick(String client, Set<String> excluded) {
-        scheduler.update(table.candidates()); // hold-downs and slow start move with the clock
-        return scheduler.pick(client, excluded)
-            .map(id -> new Backend(id, scanners.get(id).address(), counters.get(id).traffic));
+        if (!settled) {
+            update(); // hold-downs and slow start move with the clock
+        }
+        Optional<String> id = scheduler.pick(client, excluded);
+        // counted from the pick, not once connected: a burst of connections (wrk's 64 at once; a browser's
+        // few) otherwise all pass the bound before the first connect completes
+        id.ifPresent(scheduler::opened);
+        return id.map(backendById::get);
     }
 
     @Override
     public synchronized void opened(String id) {
-        scheduler.opened(id);
         Counters c = counters.get(id);
         if (c != null) {
             c.total++;
@@ -100,6 +126,11 @@ public final class Pool implements Backends {
     }
 
     @Override
+    public synchronized void abandoned(String id) {
+        scheduler.closed(id);
+    }
+
+    @Override
     public synchronized void failed(String id, Throwable cause) {
         if (table.up(id)) {
             LOG.warn("balancer: scanner {} DOWN: a connect failed ({}); its clients go to other scanners, and it is"
@@ -107,15 +138,17 @@ public final class Pool implements Backends {
                 holdDown.toSeconds());
         }
         table.failed(id);
+        scheduler.closed(id);
         Counters c = counters.get(id);
         if (c != null) {
             c.failures++;
         }
-        scheduler.update(table.candidates());
+        update();
     }
 
     @Override
     public synchronized void missed(String id, Throwable cause) {
+        scheduler.closed(id);
         Counters c = counters.get(id);
         if (c != null) {
             c.failures++;
@@ -128,7 +161,7 @@ public final class Pool implements Backends {
      * @param monitorOf a scanner id -> its monitor and verdict, for the operator
      */
     public synchronized List<ScannerStats> stats(Function<String, String> monitorOf) {
-        scheduler.update(table.candidates());
+        update();
         Map<String, Double> weights = scheduler.weights();
         int open = 0;
         for (String id : scanners.keySet()) {

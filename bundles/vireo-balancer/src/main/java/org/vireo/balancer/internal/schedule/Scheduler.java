@@ -55,6 +55,9 @@ public final class Scheduler {
     private Map<String, Candidate> candidates = Map.of();
     /** Each scanner's id hashed once: the seed its scores are drawn from. */
     private final Map<String, Long> seeds = new HashMap<>();
+    /** The effective weights with nothing excluded once no scanner ramps: then only update and tune change them. */
+    private Map<String, Double> steady;
+    private double steadyTotal;
 
     private static final class Affinity {
         String scanner;
@@ -85,6 +88,7 @@ public final class Scheduler {
         this.c = c;
         this.affinityIdleNanos = affinityIdleNanos;
         this.slowStartNanos = slowStartNanos;
+        steady = null;
     }
 
     /** The scanner table now (health, load, drain, weights). */
@@ -92,6 +96,7 @@ public final class Scheduler {
         Map<String, Candidate> next = new LinkedHashMap<>();
         table.forEach(t -> next.put(t.id(), t));
         candidates = next;
+        steady = null;
         active.keySet().retainAll(next.keySet());
         seeds.keySet().retainAll(next.keySet());
         next.keySet().forEach(id -> seeds.computeIfAbsent(id, Scheduler::hash));
@@ -99,17 +104,32 @@ public final class Scheduler {
 
     /**
      * The scanner for a new connection of {@code client}, skipping {@code excluded} (scanners a connect just
-     * failed to); empty when no scanner can take it. The caller reports the connection with {@link #opened} once
-     * it is forwarded and {@link #closed} when it ends.
+     * failed to); empty when no scanner can take it. The caller reports the connection with {@link #opened} (the
+     * balancer's pool does so at the pick, so that connects under way count against the bound) and {@link #closed}
+     * when it ends or its connect fails.
      */
     public Optional<String> pick(String client, Set<String> excluded) {
         long now = nanos.getAsLong();
         expireAffinities(now);
-        Map<String, Double> weights = effectiveWeights(now, excluded);
+        Map<String, Double> weights;
+        double total;
+        if (steady != null && excluded.isEmpty()) {
+            weights = steady;
+            total = steadyTotal;
+        } else {
+            weights = effectiveWeights(now, excluded);
+            total = 0;
+            for (double w : weights.values()) {
+                total += w;
+            }
+            if (excluded.isEmpty() && !ramping(now)) {
+                steady = weights;
+                steadyTotal = total;
+            }
+        }
         if (weights.isEmpty()) {
             return Optional.empty();
         }
-        double total = weights.values().stream().mapToDouble(Double::doubleValue).sum();
         int open = 0;
         for (String id : weights.keySet()) {
             open += active.getOrDefault(id, 0);
@@ -186,6 +206,19 @@ public final class Scheduler {
             out.put(t.id(), t.weight() * room * ramp);
         }
         return out;
+    }
+
+    /** Some healthy scanner is still in slow start: its weight moves with the clock. */
+    private boolean ramping(long now) {
+        if (slowStartNanos <= 0) {
+            return false;
+        }
+        for (Candidate t : candidates.values()) {
+            if (t.healthy() && now - t.upSinceNanos() < slowStartNanos) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The eligible scanners' effective weights now (for metrics): healthy, not drained, weight above 0. */

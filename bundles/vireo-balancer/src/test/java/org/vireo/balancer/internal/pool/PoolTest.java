@@ -55,6 +55,32 @@ class PoolTest {
     }
 
     @Test
+    void aBurstOfConnectsFromOneClientIsBoundedBeforeAnyCompletesAndGivesItsPlacesBack() {
+        Pool p = pool("10.0.0.1:3128, 10.0.0.2:3128");
+        Map<String, Integer> got = new HashMap<>();
+        for (int i = 0; i < 64; i++) { // 64 connections at once: none connected yet
+            got.merge(p.pick("10.9.0.1", Set.of()).orElseThrow().id(), 1, Integer::sum);
+        }
+        // c = 1.25: no scanner beyond ceil(1.25 * 64 / 2) = 40, the rest overflowed to the other one
+        assertThat(got.values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(40));
+        assertThat(p.active("10.0.0.1:3128") + p.active("10.0.0.2:3128")).isEqualTo(64);
+
+        got.forEach((id, n) -> {
+            for (int i = 0; i < n; i++) {
+                if (i % 3 == 0) {
+                    p.abandoned(id);
+                } else if (i % 3 == 1) {
+                    p.missed(id, new java.net.ConnectException("refused"));
+                } else {
+                    p.opened(id);
+                    p.closed(id);
+                }
+            }
+        });
+        assertThat(p.active("10.0.0.1:3128") + p.active("10.0.0.2:3128")).isZero();
+    }
+
+    @Test
     void aMonitorDownVerdictTakesTheScannerOutAndAnEmptyPoolPicksNothing() {
         Pool p = pool("10.0.0.1:3128");
         p.monitor("10.0.0.1:3128", false);
