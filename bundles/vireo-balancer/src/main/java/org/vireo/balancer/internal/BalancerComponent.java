@@ -170,6 +170,9 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         }
         refused = null;
         BalancerOptions previous = options;
+        if (next.equals(previous)) { // only the node-local PID changed (DS hands both over merged)
+            return;
+        }
         options = next;
         if (next.threads() != previous.threads()) {
             LOG.warn("balancer: threads = {} takes effect at the next start", next.threads());
