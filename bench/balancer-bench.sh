@@ -3,7 +3,7 @@
 # in one interleaved run on loopback
 #
 #   bench/balancer-bench.sh [-o OUTDIR] [-r ROUNDS] [-d SECS] [-w SECS] [-C CONNS] [-T WRK_THREADS]
-#                           [-j "THREADS ..."] [-s SCENARIOS] [-t TARBALL] [-P] [-F]
+#                           [-j "THREADS ..."] [-s SCENARIOS] [-t TARBALL] [-X KEY=VALUE]... [-P] [-F]
 #   defaults: -r 3 -d 10 -w 10 -C 64 -T 1 -j 1 -s ka-1k,ka-256k,close-1k,close-256k
 #             -t karaf-assembly/target/vireo-*.tar.gz (build it first: mvn -o ... install -DskipTests)
 #             output in bench/results/balancer-<UTC ts>/
@@ -11,6 +11,8 @@
 #   -s        scenarios: ka-1k, ka-256k (keep-alive), close-1k, close-256k (-H 'Connection: close': a new
 #             connection per request, to the proxy and from it to the backend)
 #   -w        warm-up per target and scenario before round 1, not counted (the JVM compiles its hot paths)
+#   -X        a key of org.vireo.balancer.cfg for every Vireo director, e.g. -X transport=epoll (repeatable);
+#             the directors' JVM options come from the environment as for bin/karaf (EXTRA_JAVA_OPTS=...)
 #   -P        after the rounds, one uncounted run of ka-1k and close-1k per Vireo with JFR (settings=profile):
 #             OUTDIR/vireo-tN-SCENARIO.jfr and -top-frames.txt
 #   -F        the same runs under perf (Java frames named through jcmd Compiler.perfmap): -perf.txt
@@ -32,13 +34,15 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
 ROUNDS=3; DUR=10; WARM=10; CONNS=64; WRK_T=1; THREADS="1"; PROFILE=false; PERF=false
 SCENARIOS=ka-1k,ka-256k,close-1k,close-256k
+EXTRA_KEYS=()
 TARBALL=$(ls "$TOP"/karaf-assembly/target/vireo-*.tar.gz 2>/dev/null | head -1)
 OUT=$HERE/results/balancer-$(date -u +%Y%m%dT%H%M%SZ)
 CMDLINE="$0 $*"
-usage() { sed -n 2,32p "$0"; exit 2; }
-while getopts "o:r:d:w:C:T:j:s:t:PFh" o; do case $o in
+usage() { sed -n 2,31p "$0"; exit 2; }
+while getopts "o:r:d:w:C:T:j:s:t:X:PFh" o; do case $o in
   o) OUT=$OPTARG;; r) ROUNDS=$OPTARG;; d) DUR=$OPTARG;; w) WARM=$OPTARG;; C) CONNS=$OPTARG;; T) WRK_T=$OPTARG;;
   j) THREADS=${OPTARG//,/ };; s) SCENARIOS=$OPTARG;; t) TARBALL=$OPTARG;; P) PROFILE=true;; F) PERF=true;;
+  X) [[ $OPTARG =~ ^[A-Za-z]+=.*$ ]] || { echo "-X '$OPTARG': expected KEY=VALUE" >&2; exit 2; }; EXTRA_KEYS+=("$OPTARG");;
   *) usage;; esac; done
 for v in ROUNDS DUR CONNS WRK_T; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "$v = '${!v}': expected a positive whole number" >&2; exit 2; }
@@ -176,6 +180,7 @@ for n in $THREADS; do
   set_key "$bc" scanners "$B1, $B2"; set_key "$bc" httpPort $((28200 + n)); set_key "$bc" ftpPort 0
   set_key "$bc" ftpPassivePorts ""; set_key "$bc" standaloneAddresses 127.0.0.1
   set_key "$bc" threads "$n"; set_key "$bc" slowStartSeconds 0
+  for kv in "${EXTRA_KEYS[@]}"; do set_key "$bc" "${kv%%=*}" "${kv#*=}"; done
   set_key "$vh/etc/org.apache.karaf.shell.cfg" sshPort $((28300 + n))
   set_key "$vh/etc/org.apache.karaf.shell.cfg" sshHost 127.0.0.1
   set_key "$vh/etc/org.apache.karaf.management.cfg" rmiRegistryPort $((28400 + n))
@@ -194,7 +199,7 @@ for n in $THREADS; do
   done
   GUARDS+=($(pgrep -P "$vp" 2>/dev/null))
   up_within "http://127.0.0.1:$((28200 + n))/1k.bin" "$vp" 30 || { log "vireo-t$n does not forward"; exit 1; }
-  log "vireo-t$n up, pid $vp (JVM: $(readlink "/proc/$vp/exe"))"
+  log "vireo-t$n up, pid $vp (JVM: $(readlink "/proc/$vp/exe"); $(grep -o "event loop threads on [a-z_]*" "$kl" | tail -1))"
 done
 for n in $THREADS; do TARGETS+=("haproxy-t$n" "vireo-t$n"); done
 
@@ -213,6 +218,7 @@ done
   echo "# git $(git -C "$TOP" rev-parse --short HEAD 2>/dev/null)$(git -C "$TOP" diff --quiet 2>/dev/null || echo '+dirty') | dist $(basename "$TARBALL") sha256 $(sha256sum "$TARBALL" | cut -c1-16)"
   echo "# $(haproxy -v | head -1) | $(nginx -v 2>&1) | $(wrk -v 2>&1 | head -1) | $(java -version 2>&1 | head -1)"
   echo "# command: $CMDLINE"
+  echo "# directors: EXTRA_JAVA_OPTS=${EXTRA_JAVA_OPTS:-} balancer keys: ${EXTRA_KEYS[*]:-}"
   echo "# rounds=$ROUNDS dur=${DUR}s warm-up=${WARM}s wrk -t$WRK_T -c$CONNS --latency; scenarios ${SCS[*]}; forwarder threads: $THREADS"
   echo "# targets: $(for t in "${TARGETS[@]}"; do printf '%s=%s(pid %s) ' "$t" "${ADDR[$t]}" "${PID[$t]:--}"; done)"
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"

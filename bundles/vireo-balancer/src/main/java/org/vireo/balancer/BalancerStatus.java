@@ -7,6 +7,7 @@ import java.util.List;
  *
  * @param mode       where it listens: {@code vip} (the virtual addresses of this node's VRRP instances while it
  *                   is their master) or {@code standalone} (no VRRP instance: the configured addresses)
+ * @param transport  the sockets it forwards with: {@code io_uring}, {@code epoll} or {@code nio}
  * @param listeners  each address and port it should listen on, bound or not and why
  * @param accepted   client connections accepted since it started
  * @param unserved   of which closed at once because no scanner could take them
@@ -16,7 +17,7 @@ import java.util.List;
  * @param problems   what the operator should fix (a refused configuration, an empty table, a port that cannot be
  *                   bound, every scanner down); empty when all is well
  */
-public record BalancerStatus(String mode, List<Listener> listeners, long accepted, long unserved, long relayed,
+public record BalancerStatus(String mode, String transport, List<Listener> listeners, long accepted, long unserved, long relayed,
                              int active,
                              int affinities, List<String> problems) {
 

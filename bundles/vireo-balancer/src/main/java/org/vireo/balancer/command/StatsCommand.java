@@ -30,6 +30,7 @@ public class StatsCommand implements Action {
 
     static void print(BalancerStatus s, PrintStream out) {
         out.println("Mode:        " + s.mode());
+        out.println("Transport:   " + s.transport());
         out.println("Accepted:    " + s.accepted());
         out.println("Unserved:    " + s.unserved() + " (closed at once: no scanner could take them)");
         out.println("Relayed:     " + s.relayed() + " (to the master: this node backup, with sendToMaster)");

@@ -41,6 +41,7 @@ import org.vireo.balancer.internal.config.BalancerOptions;
 import org.vireo.balancer.internal.config.LocalOptions;
 import org.vireo.balancer.internal.forward.Forwarder;
 import org.vireo.balancer.internal.forward.Route;
+import org.vireo.balancer.internal.forward.Transport;
 import org.vireo.balancer.internal.listen.Listeners;
 import org.vireo.balancer.internal.pool.Pool;
 import org.vireo.balancer.internal.share.LoopbackVips;
@@ -101,6 +102,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
     private ScannerChecks checks;
     private AutoCloseable loadWatch;
     private volatile String mode = "standalone";
+    /** Why the forwarder does not run on the transport configured; empty when it does. */
+    private volatile String transportFallback = "";
     /** VRRP instances are configured but none runs (vireo-vrrp starting or stopped): listening nowhere. */
     private volatile boolean instancesAwaited;
 
@@ -130,7 +133,12 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         applyLocal(properties);
         pool = new Pool(o, System::nanoTime, HOLD_DOWN);
         int threads = o.threads() > 0 ? o.threads() : Runtime.getRuntime().availableProcessors();
-        forwarder = new Forwarder(pool, settings(o, threads));
+        Transport.Choice transport = Transport.choose(o.transport());
+        transportFallback = transport.fallback();
+        if (!transportFallback.isEmpty()) {
+            LOG.warn("balancer: {}", transportFallback);
+        }
+        forwarder = new Forwarder(pool, settings(o, threads), transport.transport());
         listeners = new Listeners(spec -> forwarder.open(spec.address(), spec.route(), spec.freeBind()));
         checks = new ScannerChecks(monitorFactory, pool::monitor);
         worker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "vireo-balancer"));
@@ -138,7 +146,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         worker.scheduleWithFixedDelay(this::reconcile, 0, RECONCILE_SECONDS, TimeUnit.SECONDS);
         loadWatch = registry.watch(this::loads);
         loads(registry.nodes());
-        LOG.info("balancer started: {} scanners, {} event loop threads", o.scanners().size(), threads);
+        LOG.info("balancer started: {} scanners, {} event loop threads on {}", o.scanners().size(), threads,
+            forwarder.transport().label());
     }
 
     private static Forwarder.Settings settings(BalancerOptions o, int threads) {
@@ -176,6 +185,9 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         options = next;
         if (next.threads() != previous.threads()) {
             LOG.warn("balancer: threads = {} takes effect at the next start", next.threads());
+        }
+        if (!next.transport().equals(previous.transport())) {
+            LOG.warn("balancer: transport = {} takes effect at the next start", next.transport());
         }
         pool.configure(next);
         forwarder.update(settings(next, 0));
@@ -348,6 +360,9 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
             problems.add(rl + " (running with the previous sharing and sendToMaster)");
         }
         problems.addAll(loopback.problems());
+        if (!transportFallback.isEmpty()) {
+            problems.add(transportFallback);
+        }
         List<ScannerStats> scanners = scanners();
         if (scanners.isEmpty()) {
             problems.add("the scanner table is empty (scanners in " + BalancerOptions.PID
@@ -363,7 +378,7 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         List<BalancerStatus.Listener> ls = listeners.status();
         ls.stream().filter(l -> !l.bound()).forEach(l -> problems.add(l.problem()));
         int[] open = pool.openAndAffinities();
-        return new BalancerStatus(mode, ls, forwarder.accepted(), forwarder.unserved(), forwarder.relayed(), open[0],
+        return new BalancerStatus(mode, forwarder.transport().label(), ls, forwarder.accepted(), forwarder.unserved(), forwarder.relayed(), open[0],
             open[1], problems);
     }
 

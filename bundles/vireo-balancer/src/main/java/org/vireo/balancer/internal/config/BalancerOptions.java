@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.vireo.balancer.internal.forward.Transport;
 import org.vireo.config.ConfigValues;
 
 /**
@@ -33,12 +34,14 @@ import org.vireo.config.ConfigValues;
  * @param checkIntervalMillis  the active check of each scanner's proxy port runs this often
  * @param checkTimeoutMillis   and fails when the connect takes longer
  * @param threads              event loop threads (0: one per core)
+ * @param transport            {@code auto} (the best this machine allows), {@code io_uring}, {@code epoll} or
+ *                             {@code nio}
  */
 public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort, double boundFactor,
                               int affinityIdleSeconds, int slowStartSeconds, int connectTimeoutMillis,
                               int idleTimeoutSeconds, int attempts, List<Integer> ftpPassivePorts,
                               List<InetAddress> standaloneAddresses, int checkIntervalMillis,
-                              int checkTimeoutMillis, int threads) {
+                              int checkTimeoutMillis, int threads, String transport) {
 
     public static final String PID = "org.vireo.balancer";
     private static final Pattern ENTRY = Pattern.compile(
@@ -157,11 +160,17 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         int checkInterval = ConfigValues.integer(raw, "checkIntervalMillis", 2000, 100, 3_600_000, errors);
         int checkTimeout = ConfigValues.integer(raw, "checkTimeoutMillis", 1000, 10, 3_600_000, errors);
         int threads = ConfigValues.integer(raw, "threads", 0, 0, 1024, errors);
+        String transportText = ConfigValues.text(raw, "transport", Transport.AUTO);
+        String transport = Transport.check(transportText).orElse(Transport.AUTO);
+        if (Transport.check(transportText).isEmpty()) {
+            errors.add("transport = '" + transportText + "': expected one of " + Transport.accepted()
+                + " (auto: io_uring where the kernel allows it, else epoll, else nio)");
+        }
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
         }
         return new BalancerOptions(scanners, http, ftp, bound, affinity, slowStart, connect, idle, attempts, passive,
-            standalone, checkInterval, checkTimeout, threads);
+            standalone, checkInterval, checkTimeout, threads, transport);
     }
 
     /** {@code 50000-50099}: each port forwarded to the same port of the client's scanner. */

@@ -19,24 +19,16 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollChannelOption;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.SocketChannelConfig;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 
 /**
  * Layer-4 forwarding: accepts client connections on one address and forwards each, bytes both ways, to the
  * scanner {@link Backends} picks for the client's address. A connect that fails (refused, timed out) is reported
  * and retried on another scanner, so the client does not see it; when no scanner can take a client its
- * connection is closed at once. Native epoll where available; each scanner connection lives on its client's
- * event loop (no handoff between threads).
+ * connection is closed at once. On the best {@link Transport} this machine allows (io_uring, else epoll, else
+ * NIO); each scanner connection lives on its client's event loop (no handoff between threads).
  */
 public final class Forwarder implements AutoCloseable {
 
@@ -54,6 +46,7 @@ public final class Forwarder implements AutoCloseable {
     }
 
     private final Backends backends;
+    private final Transport transport;
     private volatile Settings settings;
     private final EventLoopGroup group;
     private final Class<? extends ServerChannel> serverClass;
@@ -64,13 +57,23 @@ public final class Forwarder implements AutoCloseable {
     private final Traffic relayed = new Traffic();
     private final LongAdder relayedConnections = new LongAdder();
 
+    /** On the best transport this machine allows. */
     public Forwarder(Backends backends, Settings settings) {
+        this(backends, settings, Transport.choose(Transport.AUTO).transport());
+    }
+
+    public Forwarder(Backends backends, Settings settings, Transport transport) {
         this.backends = backends;
         this.settings = settings;
-        boolean epoll = Epoll.isAvailable();
-        group = epoll ? new EpollEventLoopGroup(settings.threads()) : new NioEventLoopGroup(settings.threads());
-        serverClass = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-        newSocket = epoll ? EpollSocketChannel::new : NioSocketChannel::new;
+        this.transport = transport;
+        group = transport.newGroup(settings.threads());
+        serverClass = transport.serverChannel();
+        newSocket = transport.sockets();
+    }
+
+    /** What it runs on. */
+    public Transport transport() {
+        return transport;
     }
 
     /** Listens on {@code address} for the HTTP route; the bound address (port 0: the one chosen). */
@@ -81,7 +84,7 @@ public final class Forwarder implements AutoCloseable {
     /**
      * Listens on {@code address}, forwarding along {@code route}; closing the returned channel stops listening.
      *
-     * @param freeBind bind even though the address is not (yet) on an interface (IP_FREEBIND, epoll only): a VIP
+     * @param freeBind bind even though the address is not (yet) on an interface (IP_FREEBIND; not on NIO): a VIP
      *                 that the VIP manager is adding at the same moment
      * @throws InterruptedException while binding
      * @throws java.io.IOException  (sneaky, from Netty) the address cannot be bound: in use, not local, no privilege
@@ -105,8 +108,8 @@ public final class Forwarder implements AutoCloseable {
                     connect(client, route, new HashSet<>(), 0);
                 }
             });
-        if (freeBind && serverClass == EpollServerSocketChannel.class) {
-            b.option(EpollChannelOption.IP_FREEBIND, true);
+        if (freeBind) {
+            transport.freeBind().ifPresent(option -> b.option(option, true));
         }
         return b.bind(address).sync().channel();
     }

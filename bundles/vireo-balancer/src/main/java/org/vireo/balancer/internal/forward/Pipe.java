@@ -7,6 +7,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
+import io.netty.channel.socket.DuplexChannelConfig;
 import io.netty.handler.timeout.IdleStateEvent;
 
 /**
@@ -61,6 +62,12 @@ final class Pipe extends ChannelInboundHandlerAdapter {
                     // the close sends the peer's FIN after what was written: a shutdown first is a wasted call
                     connection.close();
                 } else if (peer instanceof DuplexChannel duplex && peer.isActive()) {
+                    // once the peer's input ends too, both directions are over: Netty then closes the peer rather
+                    // than shut its input down first: a system call that fails once the other end has closed, and
+                    // an exception with its stack trace, per connection
+                    if (peer.config() instanceof DuplexChannelConfig config) {
+                        config.setAllowHalfClosure(false);
+                    }
                     duplex.shutdownOutput();
                 }
             });

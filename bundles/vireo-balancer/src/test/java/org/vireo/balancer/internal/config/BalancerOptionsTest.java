@@ -54,6 +54,8 @@ class BalancerOptionsTest {
         assertThat(d.ftpPassivePorts()).isEmpty();
         assertThat(d.checkIntervalMillis()).isEqualTo(2000);
         assertThat(d.threads()).isZero();
+        assertThat(d.transport()).isEqualTo("auto");
+        assertThat(BalancerOptions.parse(Map.of("transport", " EPOLL ")).transport()).isEqualTo("epoll");
 
         BalancerOptions o = BalancerOptions.parse(Map.of("ftpPassivePorts", "50000 - 50009",
             "standaloneAddresses", "127.0.0.1, ::1", "ftpPort", "0"));
@@ -69,6 +71,8 @@ class BalancerOptionsTest {
             "standaloneAddresses", "eth0")))
             .hasMessageContaining("ftpPassivePorts = '50000-52000': expected <first>-<last>, ports 1-65535, at most 1000")
             .hasMessageContaining("standaloneAddresses: 'eth0': expected IPv4 or IPv6 literals");
+        assertThatThrownBy(() -> BalancerOptions.parse(Map.of("transport", "uring")))
+            .hasMessageContaining("transport = 'uring': expected one of auto, io_uring, epoll, nio");
         assertThatThrownBy(() -> BalancerOptions.parse(Map.of("ftpPassivePorts", "9000-9100")))
             .as("the range holds httpPort").hasMessageContaining("not including httpPort or ftpPort");
     }

@@ -19,9 +19,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** The forwarder with real sockets on 127.0.0.1: scanners are small servers in the test. */
+/**
+ * The forwarder with real sockets on 127.0.0.1: scanners are small servers in the test. Every case runs on each
+ * transport this machine has: half-close and end-of-stream reach the pipeline in a different order on each.
+ */
 class ForwarderTest {
 
     private final ExecutorService threads = Executors.newCachedThreadPool();
@@ -89,116 +95,152 @@ class ForwarderTest {
         }
     }
 
-    private InetSocketAddress forwarder(Backends backends) throws InterruptedException {
-        Forwarder f = new Forwarder(backends, new Forwarder.Settings(2000, 30_000, 3, 2));
-        open.add(0, f);
-        return f.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-    }
-
-    private static String exchange(InetSocketAddress to, String request) throws IOException {
-        try (Socket s = new Socket(to.getAddress(), to.getPort())) {
-            s.setSoTimeout(10_000);
-            OutputStream out = s.getOutputStream();
-            out.write(request.getBytes(StandardCharsets.UTF_8));
-            s.shutdownOutput(); // half-close: the scanner answers only after the end of the request
-            InputStream in = s.getInputStream();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    @Nested
+    class OnIoUring extends Cases {
+        OnIoUring() {
+            super(Transport.IO_URING);
         }
     }
 
-    @Test
-    void bytesGoBothWaysAndAHalfCloseReachesTheScanner() throws Exception {
-        Table table = new Table(List.of(new Backends.Backend("a", replyAtEnd("a"))));
-        InetSocketAddress front = forwarder(table);
-
-        assertThat(exchange(front, "hello")).isEqualTo("a got hello");
-        String big = "x".repeat(3 << 20);
-        assertThat(exchange(front, big)).hasSize(("a got ").length() + big.length());
-        assertThat(table.events).contains("opened a");
-    }
-
-    @Test
-    void aRefusedConnectIsRetriedOnAnotherScannerWithoutTheClientSeeingIt() throws Exception {
-        Table table = new Table(List.of(new Backends.Backend("dead", deadPort()),
-            new Backends.Backend("b", replyAtEnd("b"))));
-        InetSocketAddress front = forwarder(table);
-
-        assertThat(exchange(front, "hi")).isEqualTo("b got hi");
-        assertThat(table.events).containsSubsequence("failed dead", "opened b");
-    }
-
-    @Test
-    void aRelayedRouteGoesToTheMasterWithoutTheScannerTableAndAFailedRelayClosesTheClient() throws Exception {
-        Table table = new Table(List.of(new Backends.Backend("a", replyAtEnd("a"))));
-        Forwarder f = new Forwarder(table, new Forwarder.Settings(2000, 30_000, 3, 2));
-        open.add(0, f);
-        InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-        InetSocketAddress master = replyAtEnd("master");
-        InetSocketAddress relay = (InetSocketAddress) f.open(loopback, Route.HTTP.relayedTo(master), false)
-            .localAddress();
-
-        assertThat(exchange(relay, "hi")).isEqualTo("master got hi");
-        assertThat(f.relayed()).isEqualTo(1);
-        assertThat(table.events).as("the master balances: not a connection of this node's table").isEmpty();
-
-        InetSocketAddress gone = (InetSocketAddress) f.open(loopback, Route.HTTP.relayedTo(deadPort()), false)
-            .localAddress();
-        assertThat(exchange(gone, "hi")).isEmpty(); // closed at once, not a hang, and not sent to a scanner
-        assertThat(table.events).isEmpty();
-        assertThat(f.unserved()).isEqualTo(1);
-    }
-
-    @Test
-    void whenNoScannerCanTakeAClientItsConnectionIsClosedAtOnce() throws Exception {
-        Table table = new Table(List.of(new Backends.Backend("dead", deadPort())));
-        InetSocketAddress front = forwarder(table);
-
-        try (Socket s = new Socket(front.getAddress(), front.getPort())) {
-            s.setSoTimeout(10_000); // a hang would fail with SocketTimeoutException
-            assertThat(s.getInputStream().read()).isEqualTo(-1);
+    @Nested
+    class OnEpoll extends Cases {
+        OnEpoll() {
+            super(Transport.EPOLL);
         }
-        assertThat(table.events).containsExactly("failed dead");
     }
 
-    @Test
-    void aScannerThatDoesNotReadSlowsTheClientInsteadOfFillingTheForwardersMemory() throws Exception {
-        ServerSocket stalled = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        open.add(stalled);
-        List<Socket> accepted = new CopyOnWriteArrayList<>();
-        threads.execute(() -> {
-            try {
-                accepted.add(stalled.accept()); // accepts, never reads
-            } catch (IOException e) {
-                // closed at the end
+    @Nested
+    class OnNio extends Cases {
+        OnNio() {
+            super(Transport.NIO);
+        }
+    }
+
+    abstract class Cases {
+
+        final Transport transport;
+
+        Cases(Transport transport) {
+            this.transport = transport;
+        }
+
+        @BeforeEach
+        void available() {
+            Assumptions.assumeTrue(transport.unavailable().isEmpty(),
+                () -> transport.label() + " is not available here: " + transport.unavailable().get());
+        }
+
+        private InetSocketAddress forwarder(Backends backends) throws InterruptedException {
+            Forwarder f = new Forwarder(backends, new Forwarder.Settings(2000, 30_000, 3, 2), transport);
+            open.add(0, f);
+            return f.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        }
+
+        private static String exchange(InetSocketAddress to, String request) throws IOException {
+            try (Socket s = new Socket(to.getAddress(), to.getPort())) {
+                s.setSoTimeout(10_000);
+                OutputStream out = s.getOutputStream();
+                out.write(request.getBytes(StandardCharsets.UTF_8));
+                s.shutdownOutput(); // half-close: the scanner answers only after the end of the request
+                InputStream in = s.getInputStream();
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
-        });
-        InetSocketAddress front = forwarder(new Table(List.of(new Backends.Backend("slow",
-            (InetSocketAddress) stalled.getLocalSocketAddress()))));
+        }
 
-        long offered = 64L << 20;
-        long written = 0;
-        try (java.nio.channels.SocketChannel client = java.nio.channels.SocketChannel.open(front)) {
-            client.configureBlocking(false);
-            java.nio.ByteBuffer chunk = java.nio.ByteBuffer.allocateDirect(64 * 1024);
-            int stalls = 0;
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
-            // write until the kernel refuses more many times in a row: the pipe is full end to end
-            while (written < offered && stalls < 200 && System.nanoTime() < deadline) {
-                chunk.clear();
-                int n = client.write(chunk);
-                if (n == 0) {
-                    stalls++;
-                    Thread.sleep(5); // give the forwarder the chance to drain, if it would
-                } else {
-                    stalls = 0;
-                    written += n;
+        @Test
+        void bytesGoBothWaysAndAHalfCloseReachesTheScanner() throws Exception {
+            Table table = new Table(List.of(new Backends.Backend("a", replyAtEnd("a"))));
+            InetSocketAddress front = forwarder(table);
+
+            assertThat(exchange(front, "hello")).isEqualTo("a got hello");
+            String big = "x".repeat(3 << 20);
+            assertThat(exchange(front, big)).hasSize(("a got ").length() + big.length());
+            assertThat(table.events).contains("opened a");
+        }
+
+        @Test
+        void aRefusedConnectIsRetriedOnAnotherScannerWithoutTheClientSeeingIt() throws Exception {
+            Table table = new Table(List.of(new Backends.Backend("dead", deadPort()),
+                new Backends.Backend("b", replyAtEnd("b"))));
+            InetSocketAddress front = forwarder(table);
+
+            assertThat(exchange(front, "hi")).isEqualTo("b got hi");
+            assertThat(table.events).containsSubsequence("failed dead", "opened b");
+        }
+
+        @Test
+        void aRelayedRouteGoesToTheMasterWithoutTheScannerTableAndAFailedRelayClosesTheClient() throws Exception {
+            Table table = new Table(List.of(new Backends.Backend("a", replyAtEnd("a"))));
+            Forwarder f = new Forwarder(table, new Forwarder.Settings(2000, 30_000, 3, 2), transport);
+            open.add(0, f);
+            InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+            InetSocketAddress master = replyAtEnd("master");
+            InetSocketAddress relay = (InetSocketAddress) f.open(loopback, Route.HTTP.relayedTo(master), false)
+                .localAddress();
+
+            assertThat(exchange(relay, "hi")).isEqualTo("master got hi");
+            assertThat(f.relayed()).isEqualTo(1);
+            assertThat(table.events).as("the master balances: not a connection of this node's table").isEmpty();
+
+            InetSocketAddress gone = (InetSocketAddress) f.open(loopback, Route.HTTP.relayedTo(deadPort()), false)
+                .localAddress();
+            assertThat(exchange(gone, "hi")).isEmpty(); // closed at once, not a hang, and not sent to a scanner
+            assertThat(table.events).isEmpty();
+            assertThat(f.unserved()).isEqualTo(1);
+        }
+
+        @Test
+        void whenNoScannerCanTakeAClientItsConnectionIsClosedAtOnce() throws Exception {
+            Table table = new Table(List.of(new Backends.Backend("dead", deadPort())));
+            InetSocketAddress front = forwarder(table);
+
+            try (Socket s = new Socket(front.getAddress(), front.getPort())) {
+                s.setSoTimeout(10_000); // a hang would fail with SocketTimeoutException
+                assertThat(s.getInputStream().read()).isEqualTo(-1);
+            }
+            assertThat(table.events).containsExactly("failed dead");
+        }
+
+        @Test
+        void aScannerThatDoesNotReadSlowsTheClientInsteadOfFillingTheForwardersMemory() throws Exception {
+            ServerSocket stalled = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            open.add(stalled);
+            List<Socket> accepted = new CopyOnWriteArrayList<>();
+            threads.execute(() -> {
+                try {
+                    accepted.add(stalled.accept()); // accepts, never reads
+                } catch (IOException e) {
+                    // closed at the end
+                }
+            });
+            InetSocketAddress front = forwarder(new Table(List.of(new Backends.Backend("slow",
+                (InetSocketAddress) stalled.getLocalSocketAddress()))));
+
+            long offered = 64L << 20;
+            long written = 0;
+            try (java.nio.channels.SocketChannel client = java.nio.channels.SocketChannel.open(front)) {
+                client.configureBlocking(false);
+                java.nio.ByteBuffer chunk = java.nio.ByteBuffer.allocateDirect(64 * 1024);
+                int stalls = 0;
+                long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+                // write until the kernel refuses more many times in a row: the pipe is full end to end
+                while (written < offered && stalls < 200 && System.nanoTime() < deadline) {
+                    chunk.clear();
+                    int n = client.write(chunk);
+                    if (n == 0) {
+                        stalls++;
+                        Thread.sleep(5); // give the forwarder the chance to drain, if it would
+                    } else {
+                        stalls = 0;
+                        written += n;
+                    }
                 }
             }
+            for (Socket s : accepted) {
+                s.close();
+            }
+            // socket buffers on the way hold a few MB; a forwarder that read on regardless would take all 64 MB
+            assertThat(written).isLessThan(offered / 2);
         }
-        for (Socket s : accepted) {
-            s.close();
-        }
-        // socket buffers on the way hold a few MB; a forwarder that read on regardless would take all 64 MB
-        assertThat(written).isLessThan(offered / 2);
     }
 }

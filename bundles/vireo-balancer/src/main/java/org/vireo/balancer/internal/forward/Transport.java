@@ -1,0 +1,195 @@
+package org.vireo.balancer.internal.forward;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringChannelOption;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
+import io.netty.channel.uring.IoUringSocketChannel;
+
+/**
+ * The socket implementation the forwarder runs on, best first. io_uring: a new connection costs about half the CPU
+ * of epoll, because Netty's epoll channel makes some 39 system calls per forwarded connection (epoll_ctl for every
+ * interest change, option reads) where io_uring submits the same work in batches (docs/benchmarks.md, issue 8).
+ * epoll where the kernel has no io_uring or forbids it ({@code kernel.io_uring_disabled}, seccomp filters of
+ * container runtimes); NIO anywhere else.
+ */
+public enum Transport {
+
+    IO_URING("io_uring") {
+        @Override
+        Optional<Throwable> unavailable() {
+            return IoUring.isAvailable() ? Optional.empty() : Optional.of(IoUring.unavailabilityCause());
+        }
+
+        @Override
+        IoHandlerFactory handlers() {
+            return IoUringIoHandler.newFactory();
+        }
+
+        @Override
+        Class<? extends ServerChannel> serverChannel() {
+            return IoUringServerSocketChannel.class;
+        }
+
+        @Override
+        Supplier<SocketChannel> sockets() {
+            return IoUringSocketChannel::new;
+        }
+
+        @Override
+        Optional<ChannelOption<Boolean>> freeBind() {
+            return Optional.of(IoUringChannelOption.IP_FREEBIND);
+        }
+    },
+    EPOLL("epoll") {
+        @Override
+        Optional<Throwable> unavailable() {
+            return Epoll.isAvailable() ? Optional.empty() : Optional.of(Epoll.unavailabilityCause());
+        }
+
+        @Override
+        IoHandlerFactory handlers() {
+            return EpollIoHandler.newFactory();
+        }
+
+        @Override
+        Class<? extends ServerChannel> serverChannel() {
+            return EpollServerSocketChannel.class;
+        }
+
+        @Override
+        Supplier<SocketChannel> sockets() {
+            return EpollSocketChannel::new;
+        }
+
+        @Override
+        Optional<ChannelOption<Boolean>> freeBind() {
+            return Optional.of(EpollChannelOption.IP_FREEBIND);
+        }
+    },
+    NIO("nio") {
+        @Override
+        Optional<Throwable> unavailable() {
+            return Optional.empty();
+        }
+
+        @Override
+        IoHandlerFactory handlers() {
+            return NioIoHandler.newFactory();
+        }
+
+        @Override
+        Class<? extends ServerChannel> serverChannel() {
+            return NioServerSocketChannel.class;
+        }
+
+        @Override
+        Supplier<SocketChannel> sockets() {
+            return NioSocketChannel::new;
+        }
+
+        @Override
+        Optional<ChannelOption<Boolean>> freeBind() {
+            return Optional.empty();
+        }
+    };
+
+    /** What the {@code transport} key accepts besides the names. */
+    public static final String AUTO = "auto";
+
+    private final String label;
+
+    Transport(String label) {
+        this.label = label;
+    }
+
+    /** The name in the configuration and in {@code balancer:stats}. */
+    public String label() {
+        return label;
+    }
+
+    /** Why this machine cannot use it (the native library, the kernel); empty when it can. */
+    abstract Optional<Throwable> unavailable();
+
+    abstract IoHandlerFactory handlers();
+
+    abstract Class<? extends ServerChannel> serverChannel();
+
+    abstract Supplier<SocketChannel> sockets();
+
+    /** IP_FREEBIND for listening sockets; empty where the transport has no such option. */
+    abstract Optional<ChannelOption<Boolean>> freeBind();
+
+    EventLoopGroup newGroup(int threads) {
+        return new MultiThreadIoEventLoopGroup(threads, handlers());
+    }
+
+    /** {@code auto}, {@code io_uring}, {@code epoll}, {@code nio}: empty for anything else. */
+    public static Optional<String> check(String name) {
+        String n = name.strip().toLowerCase(Locale.ROOT);
+        return n.equals(AUTO) || Arrays.stream(values()).anyMatch(t -> t.label.equals(n)) ? Optional.of(n)
+            : Optional.empty();
+    }
+
+    /** The names {@link #check} accepts, for error messages. */
+    public static String accepted() {
+        return AUTO + ", " + String.join(", ", Arrays.stream(values()).map(Transport::label).toList());
+    }
+
+    /**
+     * The transport to run on: the one asked for if this machine can use it, else the best one it can.
+     *
+     * @param wanted a name {@link #check} accepted
+     */
+    public static Choice choose(String wanted) {
+        Transport asked = Arrays.stream(values()).filter(t -> t.label.equals(wanted)).findFirst().orElse(null);
+        if (asked != null) {
+            Optional<Throwable> why = asked.unavailable();
+            if (why.isEmpty()) {
+                return new Choice(asked, "");
+            }
+            Transport best = best();
+            return new Choice(best, "transport = " + wanted + " is not available here (" + message(why.get())
+                + "): running on " + best.label);
+        }
+        return new Choice(best(), "");
+    }
+
+    private static Transport best() {
+        return Arrays.stream(values()).filter(t -> t.unavailable().isEmpty()).findFirst().orElse(NIO);
+    }
+
+    private static String message(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    }
+
+    /**
+     * @param transport what the forwarder runs on
+     * @param fallback  why it is not the one asked for (for the operator); empty when it is, or none was named
+     */
+    public record Choice(Transport transport, String fallback) {
+    }
+}
