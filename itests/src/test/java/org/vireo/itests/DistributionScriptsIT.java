@@ -174,7 +174,10 @@ public class DistributionScriptsIT {
     @Test
     public void aRestartKeepsTheRoleRecordedAtTheFirstStartAndNoNewPasswordIsMade() throws Exception {
         start(Map.of("VIREO_ROLE", "director"), "director");
-        assertTrue("a VRRP node's collector", jvmCommandLine().contains(" -XX:+UseZGC "));
+        String director = jvmCommandLine();
+        assertTrue("a VRRP node's collector: " + director, director.contains(" -XX:+UseZGC "));
+        assertTrue("ZGC reuses its pages (a soft maximum heap): " + director,
+            director.contains(" -XX:SoftMaxHeapSize=256m "));
         String password = Files.readString(home.resolve("etc/admin.password"));
         // Karaf writes the recorded role back to the file a moment after the node logged it
         Files2.awaitFileMatches(home.resolve("etc/org.vireo.node.cfg"), "(?s).*\\nrole = director\\n.*", TIMEOUT_MS);
