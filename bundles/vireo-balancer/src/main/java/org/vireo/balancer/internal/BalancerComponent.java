@@ -151,7 +151,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
     }
 
     private static Forwarder.Settings settings(BalancerOptions o, int threads) {
-        return new Forwarder.Settings(o.connectTimeoutMillis(), o.idleTimeoutSeconds() * 1000, o.attempts(), threads);
+        return new Forwarder.Settings(o.connectTimeoutMillis(), o.idleTimeoutSeconds() * 1000, o.attempts(), threads,
+            o.zeroCopyBytes());
     }
 
     /** The node-local part: refused, it keeps the previous one (none at the start). */
@@ -362,6 +363,11 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         problems.addAll(loopback.problems());
         if (!transportFallback.isEmpty()) {
             problems.add(transportFallback);
+        }
+        BalancerOptions o = options;
+        if (o.zeroCopyBytes() > 0 && forwarder.transport().zeroCopyThreshold().isEmpty()) {
+            problems.add("zeroCopyBytes = " + o.zeroCopyBytes() + " needs transport io_uring; running on "
+                + forwarder.transport().label() + ", every write is copied");
         }
         List<ScannerStats> scanners = scanners();
         if (scanners.isEmpty()) {

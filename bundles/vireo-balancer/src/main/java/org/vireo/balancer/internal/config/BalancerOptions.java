@@ -36,12 +36,14 @@ import org.vireo.config.ConfigValues;
  * @param threads              event loop threads (0: one per core)
  * @param transport            {@code auto} (the best this machine allows), {@code io_uring}, {@code epoll} or
  *                             {@code nio}
+ * @param zeroCopyBytes        writes of at least this many bytes are sent without copying (io_uring only); 0: never
  */
 public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort, double boundFactor,
                               int affinityIdleSeconds, int slowStartSeconds, int connectTimeoutMillis,
                               int idleTimeoutSeconds, int attempts, List<Integer> ftpPassivePorts,
                               List<InetAddress> standaloneAddresses, int checkIntervalMillis,
-                              int checkTimeoutMillis, int threads, String transport) {
+                              int checkTimeoutMillis, int threads, String transport,
+                              int zeroCopyBytes) {
 
     public static final String PID = "org.vireo.balancer";
     private static final Pattern ENTRY = Pattern.compile(
@@ -63,6 +65,10 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
             return (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
         }
     }
+
+    /** Zero-copy sends below this size would cost more than they save. */
+    static final int MIN_ZERO_COPY_BYTES = 4096;
+    static final int MAX_ZERO_COPY_BYTES = 64 << 20;
 
     /** At most this many FTP passive ports: each is a listening socket per address. */
     static final int MAX_PASSIVE_PORTS = 1000;
@@ -166,11 +172,17 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
             errors.add("transport = '" + transportText + "': expected one of " + Transport.accepted()
                 + " (auto: io_uring where the kernel allows it, else epoll, else nio)");
         }
+        String zeroCopyAccepted = "0 (off) or " + MIN_ZERO_COPY_BYTES + "-" + MAX_ZERO_COPY_BYTES
+            + " (below a page the kernel's completion notice costs more than the copy)";
+        int zeroCopy = ConfigValues.integer(raw, "zeroCopyBytes", 0, 0, MAX_ZERO_COPY_BYTES, zeroCopyAccepted, errors);
+        if (zeroCopy > 0 && zeroCopy < MIN_ZERO_COPY_BYTES) {
+            errors.add("zeroCopyBytes = " + zeroCopy + ": expected " + zeroCopyAccepted);
+        }
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
         }
         return new BalancerOptions(scanners, http, ftp, bound, affinity, slowStart, connect, idle, attempts, passive,
-            standalone, checkInterval, checkTimeout, threads, transport);
+            standalone, checkInterval, checkTimeout, threads, transport, zeroCopy);
     }
 
     /** {@code 50000-50099}: each port forwarded to the same port of the client's scanner. */

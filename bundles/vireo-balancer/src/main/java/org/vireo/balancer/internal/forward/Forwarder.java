@@ -41,8 +41,16 @@ public final class Forwarder implements AutoCloseable {
      * @param idleTimeoutMillis    a connection with no byte either way for this long is closed (0: never)
      * @param attempts             scanners tried per client connection before giving up
      * @param threads              event loop threads
+     * @param zeroCopyBytes        writes of at least this many bytes go out with io_uring's zero-copy send (the
+     *                             kernel sends from the buffer's pages instead of copying them); 0: never, and
+     *                             never on the other transports
      */
-    public record Settings(int connectTimeoutMillis, int idleTimeoutMillis, int attempts, int threads) {
+    public record Settings(int connectTimeoutMillis, int idleTimeoutMillis, int attempts, int threads,
+                           int zeroCopyBytes) {
+
+        public Settings(int connectTimeoutMillis, int idleTimeoutMillis, int attempts, int threads) {
+            this(connectTimeoutMillis, idleTimeoutMillis, attempts, threads, 0);
+        }
     }
 
     private final Backends backends;
@@ -104,6 +112,7 @@ public final class Forwarder implements AutoCloseable {
                 @Override
                 protected void initChannel(SocketChannel client) {
                     accepted.increment();
+                    zeroCopy(client, settings.zeroCopyBytes());
                     client.pipeline().addLast("waiting", new Waiting());
                     connect(client, route, new HashSet<>(), 0);
                 }
@@ -117,7 +126,7 @@ public final class Forwarder implements AutoCloseable {
     /** New timeouts and attempts for the connections accepted from now on (the thread count stays). */
     public void update(Settings next) {
         settings = new Settings(next.connectTimeoutMillis(), next.idleTimeoutMillis(), next.attempts(),
-            settings.threads());
+            settings.threads(), next.zeroCopyBytes());
     }
 
     /** Client connections accepted since the start. */
@@ -162,6 +171,7 @@ public final class Forwarder implements AutoCloseable {
         config.setAutoRead(false);
         config.setAllowHalfClosure(true);
         config.setWriteBufferWaterMark(WATER_MARK);
+        zeroCopy(scanner, settings.zeroCopyBytes());
         client.eventLoop().register(scanner).addListener((ChannelFuture r) -> {
             if (!r.isSuccess()) { // the event loop is shutting down
                 if (!relay) {
@@ -220,6 +230,12 @@ public final class Forwarder implements AutoCloseable {
             client.config().setAutoRead(true);
         }
         scanner.config().setAutoRead(true);
+    }
+
+    private void zeroCopy(SocketChannel channel, int bytes) {
+        if (bytes > 0) {
+            transport.zeroCopyThreshold().ifPresent(option -> channel.config().setOption(option, bytes));
+        }
     }
 
     /** Stops the event loops: every listener and forwarded connection closes. */

@@ -3,6 +3,7 @@ package org.vireo.balancer.internal.forward;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import io.netty.channel.ChannelOption;
@@ -34,92 +35,38 @@ import io.netty.channel.uring.IoUringSocketChannel;
  */
 public enum Transport {
 
-    IO_URING("io_uring") {
-        @Override
-        Optional<Throwable> unavailable() {
-            return IoUring.isAvailable() ? Optional.empty() : Optional.of(IoUring.unavailabilityCause());
-        }
-
-        @Override
-        IoHandlerFactory handlers() {
-            return IoUringIoHandler.newFactory();
-        }
-
-        @Override
-        Class<? extends ServerChannel> serverChannel() {
-            return IoUringServerSocketChannel.class;
-        }
-
-        @Override
-        Supplier<SocketChannel> sockets() {
-            return IoUringSocketChannel::new;
-        }
-
-        @Override
-        Optional<ChannelOption<Boolean>> freeBind() {
-            return Optional.of(IoUringChannelOption.IP_FREEBIND);
-        }
-    },
-    EPOLL("epoll") {
-        @Override
-        Optional<Throwable> unavailable() {
-            return Epoll.isAvailable() ? Optional.empty() : Optional.of(Epoll.unavailabilityCause());
-        }
-
-        @Override
-        IoHandlerFactory handlers() {
-            return EpollIoHandler.newFactory();
-        }
-
-        @Override
-        Class<? extends ServerChannel> serverChannel() {
-            return EpollServerSocketChannel.class;
-        }
-
-        @Override
-        Supplier<SocketChannel> sockets() {
-            return EpollSocketChannel::new;
-        }
-
-        @Override
-        Optional<ChannelOption<Boolean>> freeBind() {
-            return Optional.of(EpollChannelOption.IP_FREEBIND);
-        }
-    },
-    NIO("nio") {
-        @Override
-        Optional<Throwable> unavailable() {
-            return Optional.empty();
-        }
-
-        @Override
-        IoHandlerFactory handlers() {
-            return NioIoHandler.newFactory();
-        }
-
-        @Override
-        Class<? extends ServerChannel> serverChannel() {
-            return NioServerSocketChannel.class;
-        }
-
-        @Override
-        Supplier<SocketChannel> sockets() {
-            return NioSocketChannel::new;
-        }
-
-        @Override
-        Optional<ChannelOption<Boolean>> freeBind() {
-            return Optional.empty();
-        }
-    };
+    IO_URING("io_uring", IoUring::isAvailable, IoUring::unavailabilityCause, IoUringIoHandler::newFactory,
+        IoUringServerSocketChannel.class, IoUringSocketChannel::new, IoUringChannelOption.IP_FREEBIND,
+        IoUringChannelOption.IO_URING_WRITE_ZERO_COPY_THRESHOLD),
+    EPOLL("epoll", Epoll::isAvailable, Epoll::unavailabilityCause, EpollIoHandler::newFactory,
+        EpollServerSocketChannel.class, EpollSocketChannel::new, EpollChannelOption.IP_FREEBIND, null),
+    NIO("nio", () -> true, () -> null, NioIoHandler::newFactory, NioServerSocketChannel.class, NioSocketChannel::new,
+        null, null);
 
     /** What the {@code transport} key accepts besides the names. */
     public static final String AUTO = "auto";
 
     private final String label;
+    private final BooleanSupplier available;
+    private final Supplier<Throwable> unavailabilityCause;
+    private final Supplier<IoHandlerFactory> handlers;
+    private final Class<? extends ServerChannel> serverChannel;
+    private final Supplier<SocketChannel> sockets;
+    private final ChannelOption<Boolean> freeBind;
+    private final ChannelOption<Integer> zeroCopyThreshold;
 
-    Transport(String label) {
+    Transport(String label, BooleanSupplier available, Supplier<Throwable> unavailabilityCause,
+              Supplier<IoHandlerFactory> handlers, Class<? extends ServerChannel> serverChannel,
+              Supplier<SocketChannel> sockets, ChannelOption<Boolean> freeBind,
+              ChannelOption<Integer> zeroCopyThreshold) {
         this.label = label;
+        this.available = available;
+        this.unavailabilityCause = unavailabilityCause;
+        this.handlers = handlers;
+        this.serverChannel = serverChannel;
+        this.sockets = sockets;
+        this.freeBind = freeBind;
+        this.zeroCopyThreshold = zeroCopyThreshold;
     }
 
     /** The name in the configuration and in {@code balancer:stats}. */
@@ -128,19 +75,30 @@ public enum Transport {
     }
 
     /** Why this machine cannot use it (the native library, the kernel); empty when it can. */
-    abstract Optional<Throwable> unavailable();
+    Optional<Throwable> unavailable() {
+        return available.getAsBoolean() ? Optional.empty() : Optional.of(unavailabilityCause.get());
+    }
 
-    abstract IoHandlerFactory handlers();
+    Class<? extends ServerChannel> serverChannel() {
+        return serverChannel;
+    }
 
-    abstract Class<? extends ServerChannel> serverChannel();
-
-    abstract Supplier<SocketChannel> sockets();
+    Supplier<SocketChannel> sockets() {
+        return sockets;
+    }
 
     /** IP_FREEBIND for listening sockets; empty where the transport has no such option. */
-    abstract Optional<ChannelOption<Boolean>> freeBind();
+    Optional<ChannelOption<Boolean>> freeBind() {
+        return Optional.ofNullable(freeBind);
+    }
+
+    /** The size from which a write is sent without copying (io_uring's SEND_ZC); empty where it cannot be. */
+    public Optional<ChannelOption<Integer>> zeroCopyThreshold() {
+        return Optional.ofNullable(zeroCopyThreshold);
+    }
 
     EventLoopGroup newGroup(int threads) {
-        return new MultiThreadIoEventLoopGroup(threads, handlers());
+        return new MultiThreadIoEventLoopGroup(threads, handlers.get());
     }
 
     /** {@code auto}, {@code io_uring}, {@code epoll}, {@code nio}: empty for anything else. */

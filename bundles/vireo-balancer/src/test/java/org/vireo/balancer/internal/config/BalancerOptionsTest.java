@@ -55,6 +55,7 @@ class BalancerOptionsTest {
         assertThat(d.checkIntervalMillis()).isEqualTo(2000);
         assertThat(d.threads()).isZero();
         assertThat(d.transport()).isEqualTo("auto");
+        assertThat(d.zeroCopyBytes()).as("off unless asked for").isZero();
         assertThat(BalancerOptions.parse(Map.of("transport", " EPOLL ")).transport()).isEqualTo("epoll");
 
         BalancerOptions o = BalancerOptions.parse(Map.of("ftpPassivePorts", "50000 - 50009",
@@ -73,6 +74,9 @@ class BalancerOptionsTest {
             .hasMessageContaining("standaloneAddresses: 'eth0': expected IPv4 or IPv6 literals");
         assertThatThrownBy(() -> BalancerOptions.parse(Map.of("transport", "uring")))
             .hasMessageContaining("transport = 'uring': expected one of auto, io_uring, epoll, nio");
+        assertThatThrownBy(() -> BalancerOptions.parse(Map.of("zeroCopyBytes", "100")))
+            .hasMessageContaining("zeroCopyBytes = 100: expected 0 (off) or 4096-67108864");
+        assertThat(BalancerOptions.parse(Map.of("zeroCopyBytes", "65536")).zeroCopyBytes()).isEqualTo(65536);
         assertThatThrownBy(() -> BalancerOptions.parse(Map.of("ftpPassivePorts", "9000-9100")))
             .as("the range holds httpPort").hasMessageContaining("not including httpPort or ftpPort");
     }

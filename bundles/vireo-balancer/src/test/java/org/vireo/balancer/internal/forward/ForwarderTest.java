@@ -159,6 +159,21 @@ class ForwarderTest {
         }
 
         @Test
+        void zeroCopySendsCarryLargeExchangesIntact() throws Exception {
+            Forwarder f = new Forwarder(new Table(List.of(new Backends.Backend("a", replyAtEnd("a")))),
+                new Forwarder.Settings(2000, 30_000, 3, 2, 4096), transport);
+            open.add(0, f);
+            InetSocketAddress front = f.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            StringBuilder text = new StringBuilder();
+            java.util.Random random = new java.util.Random(8);
+            while (text.length() < 3 << 20) {
+                text.append(Long.toString(random.nextLong(), 36));
+            }
+
+            assertThat(exchange(front, text.toString())).isEqualTo("a got " + text);
+        }
+
+        @Test
         void aRefusedConnectIsRetriedOnAnotherScannerWithoutTheClientSeeingIt() throws Exception {
             Table table = new Table(List.of(new Backends.Backend("dead", deadPort()),
                 new Backends.Backend("b", replyAtEnd("b"))));
