@@ -17,9 +17,8 @@ import java.util.List;
  * @param problems   what the operator should fix (a refused configuration, an empty table, a port that cannot be
  *                   bound, every scanner down); empty when all is well
  */
-public record BalancerStatus(String mode, String transport, List<Listener> listeners, long accepted, long unserved, long relayed,
-                             int active,
-                             int affinities, List<String> problems) {
+public record BalancerStatus(String mode, String transport, List<Listener> listeners, long accepted, long unserved,
+                             long relayed, int active, int affinities, List<String> problems) {
 
     public BalancerStatus {
         listeners = List.copyOf(listeners);

@@ -384,8 +384,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         List<BalancerStatus.Listener> ls = listeners.status();
         ls.stream().filter(l -> !l.bound()).forEach(l -> problems.add(l.problem()));
         int[] open = pool.openAndAffinities();
-        return new BalancerStatus(mode, forwarder.transport().label(), ls, forwarder.accepted(), forwarder.unserved(), forwarder.relayed(), open[0],
-            open[1], problems);
+        return new BalancerStatus(mode, forwarder.transport().label(), ls, forwarder.accepted(), forwarder.unserved(),
+            forwarder.relayed(), open[0], open[1], problems);
     }
 
     @Override
