@@ -134,9 +134,9 @@ public final class SrvConnector {
     /**
      * Waits up to {@code nanos} for one of {@code running} to succeed, or for all of them to fail (then at once).
      */
-    private static Optional<String> awaitAny(List<CompletableFuture<Optional<String>>> running, long waitNanos)
+    private Optional<String> awaitAny(List<CompletableFuture<Optional<String>>> running, long waitNanos)
         throws InterruptedException {
-        long deadline = waitNanos == Long.MAX_VALUE ? Long.MAX_VALUE : System.nanoTime() + waitNanos;
+        long deadline = waitNanos == Long.MAX_VALUE ? Long.MAX_VALUE : nanos.getAsLong() + waitNanos;
         while (true) {
             boolean allDone = true;
             for (CompletableFuture<Optional<String>> f : running) {
@@ -149,13 +149,13 @@ public final class SrvConnector {
                     allDone = false;
                 }
             }
-            if (allDone || System.nanoTime() >= deadline) {
+            if (allDone || nanos.getAsLong() >= deadline) {
                 return Optional.empty();
             }
             CompletableFuture<Object> any = CompletableFuture.anyOf(running.stream().filter(f -> !f.isDone())
                 .toArray(CompletableFuture[]::new));
             try {
-                long left = deadline - System.nanoTime();
+                long left = deadline - nanos.getAsLong();
                 any.get(Math.max(1, Math.min(left, TimeUnit.SECONDS.toNanos(60))), TimeUnit.NANOSECONDS);
             } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException e) {
                 // a failure ends one of them: look again

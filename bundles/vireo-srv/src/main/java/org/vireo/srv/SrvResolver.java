@@ -79,7 +79,12 @@ public final class SrvResolver {
         this.resolver = all;
     }
 
-    /** The candidates for {@code address} (see {@link ServerAddress#parse}), or why there are none. */
+    /**
+     * The candidates for {@code address}, or why there are none.
+     *
+     * @throws IllegalArgumentException the address is neither an IP literal nor a host name (see
+     *                                  {@link ServerAddress#parse})
+     */
     public Resolution resolve(String address) {
         ServerAddress a = ServerAddress.parse(address);
         int port = a.port().orElse(settings.defaultPort());
