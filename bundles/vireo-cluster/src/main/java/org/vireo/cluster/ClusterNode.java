@@ -17,12 +17,22 @@ import java.util.Optional;
  * @param stale           no report for longer than the stale limit (2.5 s by default), or it left the view
  * @param self            this node
  * @param configState     a fingerprint of the replicated documents it holds: equal on nodes that are in sync
+ * @param services        service name -> where clients reach it (a URL), for the services it offers clients now
+ *                        (see {@link NodeStatusSource#services()}); empty from nodes older than API 0.2
  */
 public record ClusterNode(String name, String role, String address, String softwareVersion,
                           Map<String, String> vrrpStates, Optional<NodeLoad> load, Instant lastSeen, boolean stale,
-                          boolean self, long configState) {
+                          boolean self, long configState, Map<String, String> services) {
 
     public ClusterNode {
         vrrpStates = Map.copyOf(vrrpStates);
+        services = Map.copyOf(services);
+    }
+
+    /** A node that offers no service to clients (the form of API 0.1). */
+    public ClusterNode(String name, String role, String address, String softwareVersion,
+                       Map<String, String> vrrpStates, Optional<NodeLoad> load, Instant lastSeen, boolean stale,
+                       boolean self, long configState) {
+        this(name, role, address, softwareVersion, vrrpStates, load, lastSeen, stale, self, configState, Map.of());
     }
 }

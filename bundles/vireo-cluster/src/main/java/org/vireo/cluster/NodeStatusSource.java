@@ -19,4 +19,12 @@ public interface NodeStatusSource {
     default Optional<NodeLoad> load() {
         return Optional.empty();
     }
+
+    /**
+     * The services this node offers clients now: service name -> where clients reach it (a URL such as
+     * {@code http://192.0.2.5:8480/vireo/login}). Only while it can serve them: what it stops serving it leaves out.
+     */
+    default Map<String, String> services() {
+        return Map.of();
+    }
 }

@@ -264,13 +264,15 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         try {
             Map<String, String> vrrp = new TreeMap<>();
             Optional<NodeLoad> load = Optional.empty();
+            Map<String, String> services = new TreeMap<>();
             for (NodeStatusSource s : sources) {
                 vrrp.putAll(s.vrrpStates());
                 load = load.or(s::load);
+                services.putAll(s.services());
             }
             String role = identity.role().name().toLowerCase(java.util.Locale.ROOT) + (identity.alsoScan() ? "+scan" : "");
             NodeReport own = new NodeReport(identity.name(), role, address, softwareVersion, vrrp, load,
-                engine.stateFingerprint());
+                engine.stateFingerprint(), services);
             registry.reported(own);
             transport.broadcast(own.encode());
         } catch (RuntimeException e) {

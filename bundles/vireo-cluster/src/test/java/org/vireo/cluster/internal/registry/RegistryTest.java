@@ -26,7 +26,7 @@ class RegistryTest {
 
     private static NodeReport report(String name, int connections) {
         return new NodeReport(name, "scanner", "10.0.0.2", "0.1.0", Map.of(),
-            Optional.of(new NodeLoad(Instant.EPOCH, 0.5, 0.6, 1, 2, 3, 4, connections, 10.0)), 42);
+            Optional.of(new NodeLoad(Instant.EPOCH, 0.5, 0.6, 1, 2, 3, 4, connections, 10.0)), 42, Map.of());
     }
 
     private void advanceMillis(long ms) {
@@ -71,10 +71,35 @@ class RegistryTest {
     void aReportReadsBackAsItWasSent() throws IOException {
         NodeReport r = new NodeReport("n3", "director+scan", "192.0.2.3", "0.1.0.SNAPSHOT",
             Map.of("vip1", "MASTER", "vip2", "BACKUP"),
-            Optional.of(new NodeLoad(Instant.ofEpochMilli(1234), 0.25, -1, 10, 20, 30, 40, 50, 60.5)), -7);
+            Optional.of(new NodeLoad(Instant.ofEpochMilli(1234), 0.25, -1, 10, 20, 30, 40, 50, 60.5)), -7,
+            Map.of("vireo-proxy", "http://192.0.2.3:8480/vireo/login"));
 
         DataInputStream in = SyncMessages.input(r.encode());
         assertThat(in.readByte()).isEqualTo(SyncMessages.STATUS);
         assertThat(NodeReport.read(in)).isEqualTo(r);
+    }
+
+    @Test
+    void aReportOfANodeWithoutServicesEndsAtItsConfigStateAndReadsAsOfferingNone() throws IOException {
+        NodeReport r = new NodeReport("n4", "scanner", "192.0.2.4", "0.1.0", Map.of(), Optional.empty(), 9,
+            Map.of("vireo-proxy", "http://192.0.2.4:8480/"));
+        byte[] full = r.encode();
+        // API 0.1 nodes send no services: the same message cut after the config state (an empty map is 2 bytes)
+        byte[] old = java.util.Arrays.copyOf(full, full.length - (2 + 2 + "vireo-proxy".length() + 2
+            + "http://192.0.2.4:8480/".length()));
+
+        DataInputStream in = SyncMessages.input(old);
+        in.readByte();
+        NodeReport read = NodeReport.read(in);
+        assertThat(read.configState()).isEqualTo(9);
+        assertThat(read.services()).isEmpty();
+    }
+
+    @Test
+    void theRegistryCarriesTheServicesANodeOffers() {
+        registry.reported(new NodeReport("n2", "scanner", "10.0.0.2", "0.2.0", Map.of(), Optional.empty(), 1,
+            Map.of("vireo-proxy", "http://10.0.0.2:8480/vireo/login")));
+        assertThat(registry.node("n2").orElseThrow().services())
+            .containsExactly(Map.entry("vireo-proxy", "http://10.0.0.2:8480/vireo/login"));
     }
 }

@@ -1,0 +1,170 @@
+package org.vireo.srv.internal.redirect;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.vireo.cluster.ClusterNode;
+import org.vireo.cluster.NodeRegistry;
+import org.vireo.cluster.NodeStatusSource;
+
+/**
+ * Runs the redirect balancer with {@value RedirectOptions#PID} (cluster-wide) and {@value RedirectOptions#LOCAL_PID}
+ * (this node): while enabled it listens, and offers the service in this node's registry report with the URL other
+ * nodes send clients to; a port it cannot take is retried every few seconds. A refused configuration is logged and
+ * the last good one stays.
+ */
+@Component(service = {RedirectComponent.class, NodeStatusSource.class},
+    configurationPid = {RedirectOptions.PID, RedirectOptions.LOCAL_PID}, immediate = true)
+public class RedirectComponent implements NodeStatusSource {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RedirectComponent.class);
+    static final long RETRY_SECONDS = 5;
+
+    /** What {@code srv:redirects} shows. */
+    public record Status(RedirectOptions options, Optional<InetSocketAddress> listening, Optional<String> url,
+                         Optional<String> problem, List<RedirectPolicy.Assessment> nodes,
+                         Optional<RedirectPolicy.Decision> nextClient, long served, long redirected, long refused) {
+    }
+
+    @Reference
+    private NodeRegistry registry;
+
+    private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "vireo-srv-redirect-retry");
+        t.setDaemon(true);
+        return t;
+    });
+    private RedirectOptions options;
+    private volatile RedirectEndpoint endpoint;
+    private volatile RedirectServer server;
+    private volatile String problem;
+    private ScheduledFuture<?> retry;
+
+    @Activate
+    synchronized void activate(Map<String, Object> properties) {
+        try {
+            options = RedirectOptions.parse(properties);
+        } catch (IllegalArgumentException e) {
+            problem = e.getMessage();
+            LOG.error("{}; the redirect balancer stays off until it is corrected", e.getMessage());
+            return;
+        }
+        apply();
+    }
+
+    @Modified
+    synchronized void modified(Map<String, Object> properties) {
+        RedirectOptions next;
+        try {
+            next = RedirectOptions.parse(properties);
+        } catch (IllegalArgumentException e) {
+            problem = e.getMessage();
+            LOG.error("{}; the redirect balancer goes on with its previous configuration", e.getMessage());
+            return;
+        }
+        if (next.equals(options) && (server != null || !next.enabled())) {
+            problem = null;
+            return;
+        }
+        close();
+        options = next;
+        apply();
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        close();
+        retries.shutdownNow();
+    }
+
+    private void apply() {
+        problem = null;
+        endpoint = new RedirectEndpoint(options, registry::nodes);
+        if (!options.enabled()) {
+            LOG.info("srv: redirect balancer off (enabled = false in {})", RedirectOptions.PID);
+            return;
+        }
+        listen();
+    }
+
+    private synchronized void listen() {
+        if (options == null || !options.enabled() || server != null) {
+            return;
+        }
+        InetSocketAddress at = new InetSocketAddress(options.bindAddress().orElseGet(RedirectComponent::any),
+            options.port());
+        try {
+            server = RedirectServer.start(at, () -> endpoint);
+            retry = null;
+            problem = null;
+            LOG.info("srv: redirect balancer listening on {} for {} at {}", at, options.service(), options.path());
+        } catch (IllegalStateException e) {
+            problem = e.getMessage() + "; retried every " + RETRY_SECONDS + " s";
+            LOG.error("srv: redirect balancer {}", problem);
+            retry = retries.schedule(this::listen, RETRY_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    private void close() {
+        if (retry != null) {
+            retry.cancel(false);
+            retry = null;
+        }
+        RedirectServer s = server;
+        server = null;
+        if (s != null) {
+            s.stop();
+            LOG.info("srv: redirect balancer stopped listening");
+        }
+    }
+
+    private static InetAddress any() {
+        try {
+            return InetAddress.getByAddress(new byte[16]);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Optional<String> ownUrl() {
+        RedirectOptions o = options;
+        if (o == null || server == null) {
+            return Optional.empty();
+        }
+        return registry.nodes().stream().filter(ClusterNode::self).findFirst()
+            .map(self -> o.advertisedUrl(self.address()));
+    }
+
+    /** The service, with the URL other nodes send clients to, while this node listens. */
+    @Override
+    public Map<String, String> services() {
+        RedirectOptions o = options;
+        return ownUrl().map(url -> Map.of(o.service(), url)).orElse(Map.of());
+    }
+
+    public synchronized Status status() {
+        RedirectEndpoint e = endpoint;
+        RedirectServer s = server;
+        List<ClusterNode> nodes = registry.nodes();
+        long[] c = e == null ? new long[3] : e.counters();
+        String service = options == null ? "" : options.service();
+        return new Status(options, s == null ? Optional.empty() : s.address(), ownUrl(), Optional.ofNullable(problem),
+            e == null ? List.of() : e.policy().assess(nodes, service),
+            e == null || s == null ? Optional.empty() : Optional.of(e.policy().decide(nodes, service, false)),
+            c[0], c[1], c[2]);
+    }
+}

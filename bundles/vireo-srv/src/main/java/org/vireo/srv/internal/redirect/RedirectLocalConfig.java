@@ -1,0 +1,18 @@
+package org.vireo.srv.internal.redirect;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/** Metatype of the PID {@code org.vireo.srv.redirect.local}: this node's side of the redirect balancer. */
+@ObjectClassDefinition(pid = RedirectOptions.LOCAL_PID, name = "Vireo SRV redirect balancer (this node)",
+    description = "Where this node's redirect endpoint listens and how other nodes send clients here. Node-local.")
+public @interface RedirectLocalConfig {
+
+    @AttributeDefinition(name = "Bind address", description = "IPv4 or IPv6 literal; empty: all addresses.",
+        required = false)
+    String bindAddress();
+
+    @AttributeDefinition(name = "Advertised host", description = "Host name or IP other nodes redirect clients to;"
+        + " empty: the bind address, else this node's cluster address.", required = false)
+    String advertisedHost();
+}

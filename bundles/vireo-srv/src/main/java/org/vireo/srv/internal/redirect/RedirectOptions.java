@@ -1,0 +1,106 @@
+package org.vireo.srv.internal.redirect;
+
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import org.vireo.config.ConfigValues;
+import org.vireo.srv.ServerAddress;
+
+/**
+ * The redirect balancer's settings: the cluster-wide PID {@value #PID} (replicated by config sync, so every node
+ * answers alike) and the node-local PID {@value #LOCAL_PID} (where this node listens and how clients reach it).
+ *
+ * @param enabled               the endpoint listens
+ * @param port                  its TCP port, the same on every node
+ * @param path                  the login path it answers (others: 404)
+ * @param service               the service name it balances (as nodes offer it in the registry)
+ * @param margin                this node answers itself while its load score is within this of the best one
+ * @param connectionsAtFullLoad open client connections that count as much as a full CPU
+ * @param bindAddress           the address it listens on; empty: all
+ * @param advertisedHost        the host (name or IP) other nodes send clients to; empty: this node's cluster address
+ */
+public record RedirectOptions(boolean enabled, int port, String path, String service, double margin,
+                              int connectionsAtFullLoad, Optional<InetAddress> bindAddress,
+                              Optional<String> advertisedHost) {
+
+    public static final String PID = "org.vireo.srv.redirect";
+    public static final String LOCAL_PID = "org.vireo.srv.redirect.local";
+    private static final Pattern PATH = Pattern.compile("/[A-Za-z0-9._~/-]{0,200}");
+    private static final Pattern SERVICE = Pattern.compile("[A-Za-z0-9._-]{1,63}");
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.-]{1,253}|\\[?[0-9A-Fa-f:.]{2,45}]?");
+
+    /**
+     * @param raw the merged properties of both PIDs, as DS hands them over
+     * @throws IllegalArgumentException naming the PIDs, every bad key and value, and what is accepted
+     */
+    public static RedirectOptions parse(Map<String, ?> raw) {
+        List<String> errors = new ArrayList<>();
+        boolean enabled = ConfigValues.bool(raw, "enabled", false, errors);
+        int port = ConfigValues.integer(raw, "port", 8480, 1, 65535, errors);
+        String path = ConfigValues.text(raw, "path", "/vireo/login");
+        if (!PATH.matcher(path).matches()) {
+            errors.add("path = '" + path + "': expected an absolute path of letters, digits and . _ ~ / -");
+        }
+        String service = ConfigValues.text(raw, "service", "vireo-proxy");
+        if (!SERVICE.matcher(service).matches()) {
+            errors.add("service = '" + service + "': expected 1-63 letters, digits, '.', '_' or '-'");
+        }
+        double margin = 0.10;
+        String m = ConfigValues.text(raw, "margin", "");
+        if (!m.isEmpty()) {
+            try {
+                margin = Double.parseDouble(m);
+            } catch (NumberFormatException e) {
+                margin = Double.NaN;
+            }
+            if (!(margin >= 0 && margin <= 1)) {
+                errors.add("margin = '" + m + "': expected a number from 0 to 1 (a share of a full CPU)");
+            }
+        }
+        int full = ConfigValues.integer(raw, "connectionsAtFullLoad", 1000, 1, 10_000_000, errors);
+        Optional<InetAddress> bind = Optional.empty();
+        String b = ConfigValues.text(raw, "bindAddress", "");
+        if (!b.isEmpty()) {
+            bind = literal(b);
+            if (bind.isEmpty()) {
+                errors.add("bindAddress = '" + b + "': expected an IPv4 or IPv6 literal, or nothing for all addresses");
+            }
+        }
+        String host = ConfigValues.text(raw, "advertisedHost", "");
+        if (!host.isEmpty() && !HOST.matcher(host).matches()) {
+            errors.add("advertisedHost = '" + host + "': expected a host name or an IP literal, without port");
+        }
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException("configuration " + PID + " / " + LOCAL_PID + " refused: "
+                + String.join("; ", errors));
+        }
+        return new RedirectOptions(enabled, port, path, service, margin, full, bind,
+            host.isEmpty() ? Optional.empty() : Optional.of(host));
+    }
+
+    private static Optional<InetAddress> literal(String text) {
+        try {
+            ServerAddress a = ServerAddress.parse(text);
+            return a.port().isPresent() ? Optional.empty() : a.literal();
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The URL other nodes redirect clients to: {@code http://host:port/path}, the host being {@code advertisedHost},
+     * else the bind address, else {@code clusterAddress} (IPv6 in brackets).
+     */
+    public String advertisedUrl(String clusterAddress) {
+        String host = advertisedHost.orElseGet(() -> bindAddress.filter(a -> !a.isAnyLocalAddress())
+            .map(InetAddress::getHostAddress).orElse(clusterAddress));
+        if (host.contains(":") && !host.startsWith("[")) {
+            host = "[" + host + "]";
+        }
+        return "http://" + host + ":" + port + path;
+    }
+}
