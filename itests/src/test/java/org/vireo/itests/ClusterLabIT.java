@@ -49,20 +49,8 @@ public class ClusterLabIT extends LabTestSupport {
         lab.awaitLog(node, "rules .*rules.conf in force: " + (SHIPPED_RULES + added) + " rules", seconds);
     }
 
-    private String clusterCfg(String node, String keystore, String password) {
-        return "clusterName = lab\n"
-            + "bindAddress = " + Lab.ip(node) + "\n"
-            + "bindPort = 7800\n"
-            + "members = " + String.join(", ", NODES.stream().map(Lab::ip).toList()) + "\n"
-            + "keystore = " + keystore + "\n"
-            + "keystorePassword = " + password + "\n";
-    }
-
     private void joinWith(String node, Path keystore, String password) throws Exception {
-        Path cfg = lab.home(node).resolve("etc/org.vireo.cluster.cfg");
-        Path tmp = cfg.resolveSibling("org.vireo.cluster.cfg.tmp");
-        Files.writeString(tmp, clusterCfg(node, keystore.toString(), password));
-        Files.move(tmp, cfg, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        joinCluster(node, NODES, keystore, password);
     }
 
     @Test
@@ -78,10 +66,7 @@ public class ClusterLabIT extends LabTestSupport {
         String ca = lab.cli("n1", "cluster:init-ca --name lab");
         assertTrue(ca, ca.contains("SHA-256"));
         for (String n : NODES) {
-            Path keystore = lab.home(n).resolve("etc/vireo/cluster/node.p12");
-            String issued = lab.cli("n1", "cluster:issue-cert --ip " + Lab.ip(n) + " --password pw-" + n
-                + " --out " + keystore + " " + n);
-            assertTrue(issued, Files.isRegularFile(keystore));
+            issueClusterCert("n1", n);
         }
         Path capture = lab.home("n1").resolve("cluster.pcap");
         lab.run(30, "capture", "n1", capture.toString(), "tcp", "port", "7800");

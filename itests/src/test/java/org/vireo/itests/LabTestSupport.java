@@ -59,6 +59,29 @@ abstract class LabTestSupport {
             "-", url};
     }
 
+    /** {@code ca} (which holds the cluster CA: cluster:init-ca) issues {@code node}'s keystore, password pw-NODE. */
+    protected Path issueClusterCert(String ca, String node) throws Exception {
+        Path keystore = lab.home(node).resolve("etc/vireo/cluster/node.p12");
+        String issued = lab.cli(ca, "cluster:issue-cert --ip " + Lab.ip(node) + " --password pw-" + node
+            + " --out " + keystore + " " + node);
+        assertTrue(issued, Files.isRegularFile(keystore));
+        return keystore;
+    }
+
+    /** Writes {@code node}'s etc/org.vireo.cluster.cfg (replaced whole, as an operator would): it joins cluster "lab". */
+    protected void joinCluster(String node, List<String> members, Path keystore, String password) throws Exception {
+        Path cfg = lab.home(node).resolve("etc/org.vireo.cluster.cfg");
+        Path tmp = cfg.resolveSibling("org.vireo.cluster.cfg.tmp");
+        Files.writeString(tmp, "clusterName = lab\n"
+            + "bindAddress = " + Lab.ip(node) + "\n"
+            + "bindPort = 7800\n"
+            + "members = " + String.join(", ", members.stream().map(Lab::ip).toList()) + "\n"
+            + "keystore = " + keystore + "\n"
+            + "keystorePassword = " + password + "\n");
+        Files.move(tmp, cfg, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
     /** Waits until {@code vip} is on {@code owner} and not on {@code other}. */
     protected void awaitVipMoved(String vip, String owner, String other) throws Exception {
         lab.awaitAddress(owner, vip, true, 5);

@@ -24,7 +24,7 @@ public record SyncOptions(List<String> replicatedPids, List<String> replicatedFi
 
     public static final String PID = "org.vireo.cluster";
     static final List<String> DEFAULT_PIDS = List.of("org.vireo.balancer", "org.vireo.scanner.rules",
-        "org.vireo.health.monitor~*");
+        "org.vireo.health.monitor~*", "org.vireo.srv.redirect");
     static final List<String> DEFAULT_FILES = List.of("vireo/rules.conf", "vireo/*.txt", "vireo/lists/*.txt");
     static final String DEFAULT_STATE = "${karaf.etc}/vireo/cluster/state";
 

@@ -1,0 +1,116 @@
+package org.vireo.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.Test;
+
+/**
+ * The SRV redirect balancer on two scanning nodes of one cluster, as clients meet it: both nodes' login endpoints
+ * answer for themselves while they carry alike; with n1 loaded (client connections held open on its proxy), a new
+ * client that asks n1 is sent to n2, and n2 answers it; when n2 stops, n1 sends nobody to it and answers its
+ * clients itself.
+ */
+public class SrvRedirectLabIT extends LabTestSupport {
+
+    private static final List<String> NODES = List.of("n1", "n2");
+    private static final String LOGIN = "/vireo/login";
+    /** Connections held on n1's proxy: with connectionsAtFullLoad = 10, a load score 3 above any CPU noise. */
+    private static final int HELD = 30;
+
+    public SrvRedirectLabIT() {
+        super("sr", 2);
+    }
+
+    private static String login(String node) {
+        return "http://" + Lab.ip(node) + ":8480" + LOGIN;
+    }
+
+    /** curl from the client: "status redirect-url" (redirects not followed); curl's error if it got no answer. */
+    private String ask(String node) throws Exception {
+        return lab.tryRun(30, List.of(), "exec", "c", "curl", "-sS", "--max-time", "5", "-o", "/dev/null", "-w",
+            "%{http_code} %{redirect_url}", login(node)).output().trim();
+    }
+
+    /** Asks {@code node} until it answers {@code expected} (an event: the next registry report); bounded. */
+    private String awaitAnswer(String node, String expected, int seconds) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        String answer = ask(node);
+        while (!answer.equals(expected)) {
+            assertTrue(node + " still answers '" + answer + "', not '" + expected + "'\n"
+                + lab.cli(node, "srv:redirects"), System.nanoTime() < end);
+            Thread.sleep(200);
+            answer = ask(node);
+        }
+        return answer;
+    }
+
+    @Test
+    public void aLoadedNodeSendsNewClientsToTheOtherAndNoneToANodeThatIsDown() throws Exception {
+        Path cfg = Files.createTempDirectory("vireo-srv-lab").resolve("org.vireo.srv.redirect.cfg");
+        Files.writeString(cfg, "enabled = true\nport = 8480\npath = " + LOGIN + "\nservice = vireo-proxy\n"
+            + "margin = 0.5\nconnectionsAtFullLoad = 10\n");
+        for (String n : NODES) {
+            lab.vireo(n, "--role", "scanner", "--cfg", cfg.toString());
+        }
+        for (String n : NODES) {
+            lab.awaitLog(n, "HTTP proxy listening on", 120);
+            lab.awaitLog(n, "srv: redirect balancer listening on .*:8480", 60);
+        }
+        String ca = lab.cli("n1", "cluster:init-ca --name lab");
+        assertTrue(ca, ca.contains("SHA-256"));
+        for (String n : NODES) {
+            joinCluster(n, NODES, issueClusterCert("n1", n), "pw-" + n);
+        }
+        for (String n : NODES) {
+            lab.awaitLog(n, "cluster: view [0-9]+ \\[n1, n2\\]", 90);
+        }
+
+        // alike: each answers its own clients
+        awaitAnswer("n1", "200", 30);
+        awaitAnswer("n2", "200", 30);
+        String members = lab.cli("n1", "srv:redirects");
+        assertTrue(members, members.lines().filter(l -> l.contains(login("n2"))).anyMatch(l -> l.contains("yes")));
+
+        // n1 loaded: clients' connections held open on its proxy (re-opened should the proxy's idle timeout close one)
+        Path holderLog = lab.home("n1").resolve("holder.log");
+        lab.run(30, "spawn", "c", holderLog.toString(), "python3", "-c", String.join("\n",
+            "import socket, select, time",
+            "addr = ('" + Lab.ip("n1") + "', 3128)",
+            "end = time.time() + 150",
+            "socks = [socket.create_connection(addr) for _ in range(" + HELD + ")]",
+            "print('holding', len(socks), flush=True)",
+            "while time.time() < end:",
+            "    readable, _, _ = select.select(socks, [], [], 1)",
+            "    for s in readable:",
+            "        s.close(); socks.remove(s); socks.append(socket.create_connection(addr))"));
+
+        String sent = awaitAnswer("n1", "302 " + login("n2") + "?vireo-redirected-by=n1", 30);
+        String followed = lab.run(30, "exec", "c", "curl", "-sS", "--max-time", "5", "-L", login("n1"));
+        assertTrue(sent + " then " + followed, followed.startsWith("{\"node\":\"n2\",\"service\":\"vireo-proxy\""));
+        String direct = lab.run(30, "exec", "c", "curl", "-sS", "--max-time", "5", login("n2"));
+        assertTrue(direct, direct.startsWith("{\"node\":\"n2\""));
+        String shown = lab.cli("n1", "srv:redirects");
+        assertTrue(shown, shown.contains("A new client here now: 302 to n2 (" + login("n2") + ")"));
+        assertTrue(shown, shown.contains("redirected (302)") && !shown.contains(" 0 redirected (302)"));
+        String load = lab.cli("n1", "scanner:load");
+        String active = load.lines().filter(l -> l.contains("Active connections")).findFirst().orElseThrow();
+        assertTrue(load, Integer.parseInt(active.replaceAll("[^0-9]", "")) >= HELD);
+
+        // n2 stops: once it is stale n1 sends nobody there and serves its clients itself, loaded as it is
+        lab.run(90, "vireo-stop", "n2");
+        awaitAnswer("n1", "200", 30);
+        String self = lab.run(30, "exec", "c", "curl", "-sS", "--max-time", "5", login("n1"));
+        assertTrue(self, self.startsWith("{\"node\":\"n1\""));
+        String after = lab.cli("n1", "srv:redirects");
+        String n2 = after.lines().filter(l -> l.startsWith("n2")).findFirst().orElseThrow();
+        assertTrue(after, n2.contains("no: stale"));
+        assertEquals(after, "A new client here now: 200, served by this node",
+            after.lines().filter(l -> l.startsWith("A new client")).findFirst().orElseThrow());
+    }
+}
