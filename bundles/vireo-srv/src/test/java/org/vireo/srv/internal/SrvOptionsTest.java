@@ -3,12 +3,16 @@ package org.vireo.srv.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.Reader;
 import java.lang.reflect.Method;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,6 +47,19 @@ class SrvOptionsTest {
 
         assertThat(fromMetatype).hasSize(10);
         assertThat(SrvOptions.parse(fromMetatype)).isEqualTo(SrvOptions.DEFAULTS);
+    }
+
+    @Test
+    void theShippedCfgFileHoldsTheDefaults() throws Exception {
+        Properties shipped = new Properties();
+        try (Reader in = Files.newBufferedReader(Path.of("../../config/org.vireo.srv.cfg"))) {
+            shipped.load(in);
+        }
+        Map<String, Object> raw = new HashMap<>();
+        shipped.forEach((k, v) -> raw.put((String) k, v));
+
+        assertThat(raw).hasSize(11);
+        assertThat(SrvOptions.parse(raw)).isEqualTo(SrvOptions.DEFAULTS);
     }
 
     @Test
