@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.random.RandomGenerator;
 import java.util.function.UnaryOperator;
+import java.util.random.RandomGenerator;
 
 import org.vireo.srv.ServerAddress;
 import org.vireo.srv.SrvConnector;
