@@ -1,19 +1,18 @@
 package org.vireo.srv.cli;
 
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.stream.Collectors;
 
 import org.vireo.srv.Resolution;
 import org.vireo.srv.SrvConnector;
-import org.vireo.srv.SrvOrder;
-import org.vireo.srv.SrvRecord;
-import org.vireo.srv.SrvResolver;
+import org.vireo.srv.internal.SrvOptions;
+import org.vireo.srv.internal.SrvReport;
+import org.vireo.srv.internal.SrvReport.Printer;
 
 /**
  * The client-side tool outside Karaf: {@code resolve} prints the candidates of a server address, {@code connect}
@@ -27,13 +26,17 @@ public final class Main {
         <address>: an IP literal (with or without :port, IPv6 in brackets when a port follows) or a host name
         options:
           --service _name._tcp   the SRV service label (default _vireo-proxy._tcp; e.g. _ideco-client._tcp)
-          --dns ip[:port]        the DNS server (repeatable; default: the first nameserver of /etc/resolv.conf)
+          --dns ip[:port]        the DNS server (repeatable; default: the nameservers of /etc/resolv.conf)
           --timeout ms           per DNS query and per connection (default 2000)
           --port n               the default port (default 443)
+          --samples n            resolve: how many sample orders to draw (default 5)
           --scheme http|https    connect: the scheme (default https)
           --path /p              connect: the login endpoint (default /)
           --stagger ms           connect: start the next candidate after this long (default 250; 0: one by one)
         exit status: 0 resolved or connected, 1 not, 2 bad usage""";
+
+    private static final Set<String> OPTIONS = Set.of("--service", "--dns", "--timeout", "--port", "--scheme",
+        "--path", "--stagger");
 
     private Main() {
     }
@@ -48,95 +51,80 @@ public final class Main {
             err.println(USAGE);
             return 2;
         }
-        String service = "_vireo-proxy._tcp";
-        List<InetSocketAddress> dns = new ArrayList<>();
-        int timeout = 2000;
-        int port = 443;
-        String scheme = "https";
-        String path = "/";
-        int stagger = 250;
+        Map<String, Object> given = new HashMap<>();
+        List<String> dns = new ArrayList<>();
+        String samples = null;
+        SrvOptions options;
         try {
-            for (int i = 2; i < args.length; i++) {
-                String value = i + 1 < args.length ? args[i + 1] : null;
-                if (value == null) {
+            for (int i = 2; i < args.length; i += 2) {
+                if (i + 1 == args.length) {
                     throw new IllegalArgumentException(args[i] + " needs a value");
                 }
-                switch (args[i]) {
-                    case "--service" -> service = value;
-                    case "--dns" -> dns.add(server(value));
-                    case "--timeout" -> timeout = Integer.parseInt(value);
-                    case "--port" -> port = Integer.parseInt(value);
-                    case "--scheme" -> scheme = value;
-                    case "--path" -> path = value;
-                    case "--stagger" -> stagger = Integer.parseInt(value);
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
+                if (args[i].equals("--dns")) {
+                    dns.add(args[i + 1]);
+                } else if (args[i].equals("--samples")) {
+                    samples = args[i + 1];
+                } else if (OPTIONS.contains(args[i])) {
+                    given.put(args[i], args[i + 1]);
+                } else {
+                    throw new IllegalArgumentException("unknown option " + args[i]);
                 }
-                i++;
             }
-            if (dns.isEmpty()) {
-                dns.add(new InetSocketAddress(org.xbill.DNS.ResolverConfig.getCurrentConfig().server().getAddress(),
-                    53));
+            if (!dns.isEmpty()) {
+                given.put("--dns", dns);
             }
-            SrvResolver resolver = new SrvResolver(new SrvResolver.Settings(dns, Duration.ofMillis(timeout), 1, true,
-                service, port), new SplittableRandom());
-            Resolution r = resolver.resolve(args[1]);
-            if (!(r instanceof Resolution.Candidates c)) {
-                out.println(describe(r));
-                return 1;
-            }
-            if (args[0].equals("resolve")) {
-                printCandidates(c, out);
-                return 0;
-            }
-            SrvConnector.Result result = SrvConnector.standard(new SrvConnector.Settings(scheme, path,
-                Duration.ofMillis(timeout), Duration.ofMillis(timeout * 5L), Duration.ofMillis(stagger))).connect(c);
-            for (SrvConnector.Step s : result.steps()) {
-                out.printf("candidate %d  %-45s %s (%d ms)%n", s.candidate() + 1, s.url(), s.outcome(), s.millis());
-            }
-            out.println(result.endpoint().map(e -> "connected: " + e).orElse("no candidate answered"));
-            return result.endpoint().isPresent() ? 0 : 1;
+            options = SrvOptions.DEFAULTS.withOptions(given);
+            SrvReport.samples(samples);
         } catch (IllegalArgumentException e) {
             err.println("vireo-srv: " + e.getMessage());
             err.println(USAGE);
             return 2;
         }
+        SplittableRandom random = new SplittableRandom();
+        Resolution r;
+        try {
+            r = options.resolver(random).resolve(args[1]);
+        } catch (IllegalArgumentException e) { // not an address
+            err.println("vireo-srv: " + e.getMessage());
+            return 2;
+        }
+        Printer printer = new PlainPrinter(out);
+        if (args[0].equals("resolve")) {
+            return SrvReport.resolution(r, SrvReport.samples(samples), random, printer) ? 0 : 1;
+        }
+        return SrvReport.connection(r, SrvConnector.standard(options.connectorSettings()), printer) ? 0 : 1;
     }
 
-    private static InetSocketAddress server(String text) {
-        org.vireo.srv.ServerAddress a = org.vireo.srv.ServerAddress.parse(text);
-        InetAddress ip = a.literal().orElseThrow(() -> new IllegalArgumentException("--dns " + text
-            + ": expected an IP address, optionally with :port"));
-        return new InetSocketAddress(ip, a.port().orElse(53));
-    }
+    /** Tables as plain columns: the tool runs without Karaf and its ShellTable. */
+    private record PlainPrinter(PrintStream out) implements Printer {
 
-    static String describe(Resolution r) {
-        if (r instanceof Resolution.ServiceUnavailable u) {
-            return "service not available: " + u.message();
+        @Override
+        public void line(String text) {
+            out.println(text);
         }
-        if (r instanceof Resolution.Failed f) {
-            return "DNS failed for " + f.name() + ": " + f.error() + " (" + f.detail() + ")";
-        }
-        return ((Resolution.Candidates) r).candidates().size() + " candidates";
-    }
 
-    private static void printCandidates(Resolution.Candidates c, PrintStream out) {
-        out.println("source: " + c.source());
-        out.printf("%-3s %-32s %8s %6s %5s  %s%n", "#", "target", "priority", "weight", "port", "addresses");
-        int i = 1;
-        for (Resolution.Candidate k : c.candidates()) {
-            out.printf("%-3d %-32s %8d %6d %5d  %s%n", i++, k.host(), k.priority(), k.weight(), k.port(),
-                k.addresses().isEmpty() ? "(none)" : k.addresses().stream().map(InetAddress::getHostAddress)
-                    .collect(Collectors.joining(", ")));
-        }
-        if (c.source() == Resolution.Source.SRV && c.candidates().size() > 1) {
-            List<SrvRecord> records = c.candidates().stream()
-                .map(k -> new SrvRecord(k.priority(), k.weight(), k.port(), k.host())).toList();
-            SplittableRandom random = new SplittableRandom();
-            out.println("sample orders (RFC 2782 draws):");
-            for (int s = 0; s < 5; s++) {
-                out.println("  " + SrvOrder.order(records, random).stream().map(SrvRecord::target)
-                    .collect(Collectors.joining(" -> ")));
+        @Override
+        public void table(SrvReport.Table table) {
+            int[] widths = new int[table.columns().size()];
+            for (int i = 0; i < widths.length; i++) {
+                widths[i] = table.columns().get(i).title().length();
+                for (List<String> row : table.rows()) {
+                    widths[i] = Math.max(widths[i], row.get(i).length());
+                }
             }
+            print(table.columns().stream().map(SrvReport.Column::title).toList(), table, widths);
+            table.rows().forEach(row -> print(row, table, widths));
+        }
+
+        private void print(List<String> cells, SrvReport.Table table, int[] widths) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < cells.size(); i++) {
+                String pad = " ".repeat(widths[i] - cells.get(i).length());
+                boolean last = i == cells.size() - 1;
+                line.append(table.columns().get(i).numeric() ? pad + cells.get(i) : cells.get(i) + (last ? "" : pad));
+                line.append(last ? "" : "  ");
+            }
+            out.println(line);
         }
     }
 }

@@ -1,0 +1,52 @@
+package org.vireo.srv.command;
+
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Option;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.vireo.srv.SrvConnector;
+import org.vireo.srv.internal.SrvOptions;
+import org.vireo.srv.internal.SrvReport;
+
+@Service
+@Command(scope = "srv", name = "connect", description = "Tries a server address's candidates as a client does and"
+    + " shows every attempt.",
+    detailedDescription = "Resolves the address as srv:resolve does, then asks each candidate address in order for"
+        + " <scheme>://<address>:<port><path> until one answers 2xx. A redirect (301, 302, 307, 308) is followed to"
+        + " its Location directly, with no SRV lookup, at most 5 per candidate: the sixth fails the candidate, and a"
+        + " URL that comes back is a loop. With a stagger, the next candidate starts when the current one has not"
+        + " answered by then, while it goes on trying. Prints each attempt (candidate, URL, status, redirect or"
+        + " error, milliseconds) and the endpoint reached, or that no candidate answered. Defaults come from"
+        + " etc/org.vireo.srv.cfg (PID org.vireo.srv); the options override them.")
+public class ConnectCommand extends SrvCommand {
+
+    @Option(name = "--scheme", description = "http or https (default: scheme in org.vireo.srv, https)")
+    String scheme;
+
+    @Option(name = "--path", description = "The login endpoint, an absolute path (default: path in org.vireo.srv, /)")
+    String path;
+
+    @Option(name = "--stagger", description = "Milliseconds before the next candidate starts while the current one"
+        + " has not answered, 0-60000; 0: one after the other (default: staggerMillis in org.vireo.srv, 250)")
+    String stagger;
+
+    @Override
+    Map<String, Object> moreOptions() {
+        Map<String, Object> more = new HashMap<>();
+        more.put("--scheme", scheme);
+        more.put("--path", path);
+        more.put("--stagger", stagger);
+        return more;
+    }
+
+    @Override
+    boolean run(SrvOptions base, PrintStream out) throws InterruptedException {
+        SrvOptions options = options(base);
+        return SrvReport.connection(options.resolver(new SplittableRandom()).resolve(address),
+            SrvConnector.standard(options.connectorSettings()), printer(out));
+    }
+}

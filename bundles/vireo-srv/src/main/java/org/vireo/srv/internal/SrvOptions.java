@@ -1,0 +1,147 @@
+package org.vireo.srv.internal;
+
+import static org.vireo.config.ConfigValues.bool;
+import static org.vireo.config.ConfigValues.integer;
+import static org.vireo.config.ConfigValues.list;
+import static org.vireo.config.ConfigValues.text;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.random.RandomGenerator;
+
+import org.vireo.srv.ServerAddress;
+import org.vireo.srv.SrvConnector;
+import org.vireo.srv.SrvResolver;
+import org.xbill.DNS.ResolverConfig;
+
+/**
+ * How this node resolves and connects to a server address when asked by {@code srv:resolve}, {@code srv:connect}
+ * or the {@code vireo-srv} tool: the PID {@value #PID} parsed once, and the command-line options laid over it.
+ * Every error names the key (or option), the value and what is accepted.
+ *
+ * @param dnsServers empty: the system's resolvers ({@code /etc/resolv.conf}), read at each use
+ */
+public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int defaultPort, int timeoutMillis,
+                         int retries, boolean tcpFallback, String scheme, String path, int connectTimeoutMillis,
+                         int requestTimeoutMillis, int staggerMillis) {
+
+    public static final String PID = "org.vireo.srv";
+
+    /** What an empty configuration gives. */
+    public static final SrvOptions DEFAULTS = new SrvOptions(List.of(), "_vireo-proxy._tcp", 443, 2000, 1, true,
+        "https", "/", 2000, 10_000, 250);
+
+    /**
+     * The option of each key that has one. {@code --timeout} sets both timeouts: "per DNS query and per connection",
+     * as the tool always had it.
+     */
+    private static final Map<String, String> OPTIONS = Map.of("dnsServers", "--dns", "service", "--service",
+        "defaultPort", "--port", "timeoutMillis", "--timeout", "connectTimeoutMillis", "--timeout", "scheme",
+        "--scheme", "path", "--path", "staggerMillis", "--stagger");
+
+    private static final int DNS_PORT = 53;
+    private static final int MINUTE = 60_000;
+
+    public SrvOptions {
+        dnsServers = List.copyOf(dnsServers);
+    }
+
+    /**
+     * Parses the configuration as ConfigurationAdmin hands it over; absent keys take their {@link #DEFAULTS}.
+     *
+     * @throws IllegalArgumentException naming the PID, every bad key, its value and what is accepted
+     */
+    public static SrvOptions parse(Map<String, ?> raw) {
+        return read(raw, DEFAULTS, key -> key, "configuration " + PID + " refused: ");
+    }
+
+    /**
+     * These options with command-line options laid over them: {@code --dns} (a list of texts), {@code --service},
+     * {@code --port}, {@code --timeout}, {@code --scheme}, {@code --path}, {@code --stagger} (texts); an absent or
+     * null option keeps the value here.
+     *
+     * @throws IllegalArgumentException naming every bad option, its value and what is accepted
+     */
+    public SrvOptions withOptions(Map<String, ?> options) {
+        return read(options, this, key -> OPTIONS.getOrDefault(key, key), "");
+    }
+
+    /** Reads each key under the name {@code name} gives it; a missing one keeps {@code base}'s value. */
+    private static SrvOptions read(Map<String, ?> raw, SrvOptions base, UnaryOperator<String> name, String refusal) {
+        List<String> errors = new ArrayList<>();
+        List<InetSocketAddress> servers = raw.get(name.apply("dnsServers")) == null ? base.dnsServers
+            : dnsServers(name.apply("dnsServers"), list(raw, name.apply("dnsServers")), errors);
+        String service = text(raw, name.apply("service"), base.service);
+        int port = integer(raw, name.apply("defaultPort"), base.defaultPort, 1, 65_535, errors);
+        int timeout = integer(raw, name.apply("timeoutMillis"), base.timeoutMillis, 10, MINUTE, errors);
+        int retries = integer(raw, name.apply("retries"), base.retries, 0, 10, errors);
+        boolean tcp = bool(raw, name.apply("tcpFallback"), base.tcpFallback, errors);
+        String scheme = text(raw, name.apply("scheme"), base.scheme);
+        String path = text(raw, name.apply("path"), base.path);
+        int connect = integer(raw, name.apply("connectTimeoutMillis"), base.connectTimeoutMillis, 10, MINUTE, errors);
+        int request = integer(raw, name.apply("requestTimeoutMillis"), base.requestTimeoutMillis, 10, 10 * MINUTE,
+            errors);
+        int stagger = integer(raw, name.apply("staggerMillis"), base.staggerMillis, 0, MINUTE,
+            "0-60000 (0: one candidate after the other)", errors);
+        SrvOptions options = new SrvOptions(servers, service, port, timeout, retries, tcp, scheme, path, connect,
+            request, stagger);
+        if (errors.isEmpty()) { // the service label, scheme and path are checked where they are used, once
+            try {
+                options.checkedSettings();
+            } catch (IllegalArgumentException e) {
+                errors.add(e.getMessage());
+            }
+        }
+        if (!errors.isEmpty()) { // --timeout stands for two keys: its error once
+            throw new IllegalArgumentException(refusal + String.join("; ", new LinkedHashSet<>(errors)));
+        }
+        return options;
+    }
+
+    private static List<InetSocketAddress> dnsServers(String name, List<String> items, List<String> errors) {
+        List<InetSocketAddress> servers = new ArrayList<>();
+        for (String item : items) {
+            String problem = name + " " + item + ": expected an IP address, optionally with :port (" + DNS_PORT
+                + " when none)";
+            try {
+                ServerAddress a = ServerAddress.parse(item);
+                a.literal().ifPresentOrElse(ip -> servers.add(new InetSocketAddress(ip, a.port().orElse(DNS_PORT))),
+                    () -> errors.add(problem));
+            } catch (IllegalArgumentException e) {
+                errors.add(problem);
+            }
+        }
+        return servers;
+    }
+
+    private void checkedSettings() {
+        new SrvResolver.Settings(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), DNS_PORT)),
+            Duration.ofMillis(timeoutMillis), retries, tcpFallback, service, defaultPort);
+        connectorSettings();
+    }
+
+    /** The configured DNS servers, else the system's (dnsjava falls back to 127.0.0.1 when it names none). */
+    public List<InetSocketAddress> effectiveDnsServers() {
+        if (!dnsServers.isEmpty()) {
+            return dnsServers;
+        }
+        ResolverConfig.refresh(); // /etc/resolv.conf may have changed since the last command (DHCP)
+        return ResolverConfig.getCurrentConfig().servers();
+    }
+
+    public SrvResolver resolver(RandomGenerator random) {
+        return new SrvResolver(new SrvResolver.Settings(effectiveDnsServers(), Duration.ofMillis(timeoutMillis),
+            retries, tcpFallback, service, defaultPort), random);
+    }
+
+    public SrvConnector.Settings connectorSettings() {
+        return new SrvConnector.Settings(scheme, path, Duration.ofMillis(connectTimeoutMillis),
+            Duration.ofMillis(requestTimeoutMillis), Duration.ofMillis(staggerMillis));
+    }
+}
