@@ -15,7 +15,10 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
 
-/** Feature vireo-srv installed hot on a running node: its bundles start and srv:resolve answers in the shell. */
+/**
+ * Feature vireo-srv comes with a role (here scanner): its bundles start, srv:resolve answers in the shell, and the
+ * redirect balancer stays off until the operator enables it.
+ */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
 public class SrvCommandsIT extends VireoTestSupport {
@@ -26,9 +29,8 @@ public class SrvCommandsIT extends VireoTestSupport {
     }
 
     @Test
-    public void installsHotAndResolvesAnIpLiteralWithoutDns() throws Exception {
+    public void comesWithTheRoleAndResolvesAnIpLiteralWithoutDns() throws Exception {
         awaitRoleFeatures("vireo-scanner");
-        featuresService.installFeature("vireo-srv");
 
         assertTrue(featuresService.isInstalled(featuresService.getFeature("vireo-srv")));
         assertEquals(List.of(), notActive("org.xbill.dns", "org.vireo.vireo-srv"));
@@ -45,6 +47,10 @@ public class SrvCommandsIT extends VireoTestSupport {
 
         String error = executeExpectingFailure("srv:resolve --port 0 192.0.2.7");
         assertEquals("--port = 0: expected 1-65535", error);
+
+        String redirects = execute("srv:redirects");
+        assertTrue(redirects, redirects.contains("Redirect balancer: off (enabled = false in org.vireo.srv.redirect)"));
+        assertTrue(redirects, redirects.contains("Service: vireo-proxy  path: /vireo/login"));
     }
 
     /** Those of the named bundles that are missing or not ACTIVE. */
