@@ -227,6 +227,40 @@ public class DistributionScriptsIT {
         assertTrue("bin/karaf ends with its JVM", karaf.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS));
     }
 
+    @Test
+    public void vireoSrvRunsTheClientJarWithNoKarafRunning() throws Exception {
+        Path script = home.resolve("bin/vireo-srv");
+        assertTrue("bin/vireo-srv is executable in the archive", Files.isExecutable(script));
+        assertTrue(Files.isRegularFile(home.resolve("lib/client/vireo-srv-client.jar")));
+
+        // an IP literal is its own candidate: no DNS asked
+        String resolved = run(List.of(script.toString(), "resolve", "127.0.0.1:8443"));
+        assertTrue(resolved, resolved.contains("source: LITERAL"));
+        assertTrue(resolved, resolved.matches("(?s).*\\n1 +127\\.0\\.0\\.1 +0 +0 +8443 +127\\.0\\.0\\.1\\n.*"));
+        assertFalse("dnsjava's logging stays quiet: " + resolved, resolved.contains("SLF4J"));
+
+        HttpServer login = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        login.createContext("/", exchange -> {
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        login.start();
+        try {
+            String url = "http://127.0.0.1:" + login.getAddress().getPort() + "/";
+            String connected = run(List.of(script.toString(), "connect", "127.0.0.1:" + login.getAddress().getPort(),
+                "--scheme", "http", "--timeout", "5000"));
+            assertTrue(connected, connected.contains("connected: " + url));
+        } finally {
+            login.stop(0);
+        }
+
+        Process usage = process(List.of(script.toString()), null);
+        String out = new String(usage.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue("bin/vireo-srv timed out", usage.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS));
+        assertEquals(out, 2, usage.exitValue());
+        assertTrue(out, out.startsWith("usage: vireo-srv resolve <address>"));
+    }
+
     /**
      * Starts {@code bin/karaf server} and waits until the node reports its role active; returns what
      * bin/setenv printed on standard error.
