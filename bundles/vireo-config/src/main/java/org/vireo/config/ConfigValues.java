@@ -3,6 +3,7 @@ package org.vireo.config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoublePredicate;
 
 /**
  * Reading the values of a configuration as ConfigurationAdmin hands it over: strings from a {@code .cfg} file,
@@ -52,6 +53,29 @@ public final class ConfigValues {
             errors.add(key + " = '" + s + "': expected a whole number, " + accepted);
             return fallback == null ? min : fallback;
         }
+    }
+
+    /**
+     * A decimal number that {@code accepts}; absent: {@code fallback}.
+     *
+     * @param accepted what is accepted, for the message ({@code "a number from 0 to 1"})
+     */
+    public static double decimal(Map<String, ?> raw, String key, double fallback, DoublePredicate accepts,
+                                 String accepted, List<String> errors) {
+        String s = text(raw, key, "");
+        if (s.isEmpty()) {
+            return fallback;
+        }
+        try {
+            double value = Double.parseDouble(s);
+            if (accepts.test(value)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // told below, as a value out of range is
+        }
+        errors.add(key + " = '" + s + "': expected " + accepted);
+        return fallback;
     }
 
     /** true or false, any case; absent: {@code fallback}. */

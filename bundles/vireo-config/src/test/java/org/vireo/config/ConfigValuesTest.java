@@ -37,6 +37,19 @@ class ConfigValuesTest {
     }
 
     @Test
+    void decimalsInTheirRangeElseNamedWithWhatIsAccepted() {
+        Map<String, Object> raw = Map.of("ok", "0.25", "high", "2", "word", "half", "typed", 0.5);
+
+        assertThat(ConfigValues.decimal(raw, "ok", 0.1, v -> v >= 0 && v <= 1, "0-1", errors)).isEqualTo(0.25);
+        assertThat(ConfigValues.decimal(raw, "high", 0.1, v -> v >= 0 && v <= 1, "0-1", errors)).isEqualTo(0.1);
+        assertThat(ConfigValues.decimal(raw, "word", 0.1, v -> v >= 0 && v <= 1, "0-1", errors)).isEqualTo(0.1);
+        assertThat(ConfigValues.decimal(raw, "typed", 0.1, v -> v >= 0 && v <= 1, "0-1", errors)).isEqualTo(0.5);
+        assertThat(ConfigValues.decimal(raw, "absent", 0.1, v -> false, "0-1", errors)).isEqualTo(0.1);
+
+        assertThat(errors).containsExactly("high = '2': expected 0-1", "word = 'half': expected 0-1");
+    }
+
+    @Test
     void booleansAnyCaseAndNothingElse() {
         Map<String, Object> raw = Map.of("a", "TRUE", "b", "yes");
 

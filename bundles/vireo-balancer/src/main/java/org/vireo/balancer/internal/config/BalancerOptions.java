@@ -133,19 +133,8 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         if (http == ftp && errors.isEmpty()) {
             errors.add("ftpPort = " + ftp + ": expected a port other than httpPort");
         }
-        double bound = 1.25;
-        String boundText = ConfigValues.text(raw, "boundFactor", "");
-        if (!boundText.isEmpty()) {
-            try {
-                bound = Double.parseDouble(boundText);
-            } catch (NumberFormatException e) {
-                bound = Double.NaN;
-            }
-            if (!(bound > 1.0 && bound <= 10.0)) {
-                errors.add("boundFactor = '" + boundText + "': expected a number above 1 and at most 10 (1.25: no "
-                    + "scanner gets more than 1.25 times its fair share)");
-            }
-        }
+        double bound = ConfigValues.decimal(raw, "boundFactor", 1.25, b -> b > 1.0 && b <= 10.0,
+            "a number above 1 and at most 10 (1.25: no scanner gets more than 1.25 times its fair share)", errors);
         int affinity = ConfigValues.integer(raw, "affinityIdleSeconds", 300, 1, 86_400, errors);
         int slowStart = ConfigValues.integer(raw, "slowStartSeconds", 30, 0, 3600, errors);
         int connect = ConfigValues.integer(raw, "connectTimeoutMillis", 2000, 50, 60_000, errors);

@@ -49,18 +49,8 @@ public record RedirectOptions(boolean enabled, int port, String path, String ser
         if (!SERVICE.matcher(service).matches()) {
             errors.add("service = '" + service + "': expected 1-63 letters, digits, '.', '_' or '-'");
         }
-        double margin = 0.10;
-        String m = ConfigValues.text(raw, "margin", "");
-        if (!m.isEmpty()) {
-            try {
-                margin = Double.parseDouble(m);
-            } catch (NumberFormatException e) {
-                margin = Double.NaN;
-            }
-            if (!(margin >= 0 && margin <= 1)) {
-                errors.add("margin = '" + m + "': expected a number from 0 to 1 (a share of a full CPU)");
-            }
-        }
+        double margin = ConfigValues.decimal(raw, "margin", 0.10, v -> v >= 0 && v <= 1,
+            "a number from 0 to 1 (a share of a full CPU)", errors);
         int full = ConfigValues.integer(raw, "connectionsAtFullLoad", 1000, 1, 10_000_000, errors);
         Optional<InetAddress> bind = Optional.empty();
         String b = ConfigValues.text(raw, "bindAddress", "");
