@@ -50,6 +50,18 @@ public class SrvRedirectLabIT extends LabTestSupport {
         return answer;
     }
 
+    /** Runs srv:redirects on {@code node} until its output satisfies {@code wanted} (the next reports); bounded. */
+    private void awaitRedirects(String node, java.util.function.Predicate<String> wanted, int seconds)
+        throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        String shown = lab.cli(node, "srv:redirects");
+        while (!wanted.test(shown)) {
+            assertTrue("srv:redirects on " + node + ":\n" + shown, System.nanoTime() < end);
+            Thread.sleep(200);
+            shown = lab.cli(node, "srv:redirects");
+        }
+    }
+
     @Test
     public void aLoadedNodeSendsNewClientsToTheOtherAndNoneToANodeThatIsDown() throws Exception {
         Path cfg = Files.createTempDirectory("vireo-srv-lab").resolve("org.vireo.srv.redirect.cfg");
@@ -71,11 +83,14 @@ public class SrvRedirectLabIT extends LabTestSupport {
             lab.awaitLog(n, "cluster: view [0-9]+ \\[n1, n2\\]", 90);
         }
 
-        // alike: each answers its own clients
+        // each node hears the other offer the service (its next report), then, alike, each answers its own clients
+        for (String n : NODES) {
+            String other = n.equals("n1") ? "n2" : "n1";
+            awaitRedirects(n, shown -> shown.lines().anyMatch(l -> l.startsWith(other) && l.contains("| yes")
+                && l.contains(login(other))), 30);
+        }
         awaitAnswer("n1", "200", 30);
         awaitAnswer("n2", "200", 30);
-        String members = lab.cli("n1", "srv:redirects");
-        assertTrue(members, members.lines().filter(l -> l.contains(login("n2"))).anyMatch(l -> l.contains("yes")));
 
         // n1 loaded: clients' connections held open on its proxy (re-opened should the proxy's idle timeout close one)
         Path holderLog = lab.home("n1").resolve("holder.log");

@@ -55,8 +55,19 @@ public final class Main {
         List<String> dns = new ArrayList<>();
         String samples = null;
         SrvOptions options;
+        String address = null;
         try {
-            for (int i = 2; i < args.length; i += 2) {
+            // the address and the options in any order, as in the srv: commands
+            for (int i = 1; i < args.length; i += 2) {
+                if (!args[i].startsWith("--")) {
+                    if (address != null) {
+                        throw new IllegalArgumentException("one address only: '" + address + "' and '" + args[i]
+                            + "'");
+                    }
+                    address = args[i];
+                    i--;
+                    continue;
+                }
                 if (i + 1 == args.length) {
                     throw new IllegalArgumentException(args[i] + " needs a value");
                 }
@@ -69,6 +80,9 @@ public final class Main {
                 } else {
                     throw new IllegalArgumentException("unknown option " + args[i]);
                 }
+            }
+            if (address == null) {
+                throw new IllegalArgumentException("no address given");
             }
             if (!dns.isEmpty()) {
                 given.put("--dns", dns);
@@ -83,7 +97,7 @@ public final class Main {
         SplittableRandom random = new SplittableRandom();
         Resolution r;
         try {
-            r = options.resolver(random).resolve(args[1]);
+            r = options.resolver(random).resolve(address);
         } catch (IllegalArgumentException e) { // not an address
             err.println("vireo-srv: " + e.getMessage());
             return 2;

@@ -52,5 +52,18 @@ class MainTest {
         assertThat(bad.status()).isEqualTo(2);
         assertThat(bad.err()).contains("--dns dns.example: expected an IP address").contains("usage: vireo-srv");
         assertThat(run("frobnicate", "x").err()).contains("usage: vireo-srv resolve");
+
+        Run port = run("resolve", "--port", "0", "192.0.2.1");
+        assertThat(port.status()).isEqualTo(2);
+        assertThat(port.err()).startsWith("vireo-srv: --port = 0: expected 1-65535");
+        assertThat(run("resolve", "--port", "8443").err()).startsWith("vireo-srv: no address given");
+        assertThat(run("resolve", "a.test", "b.test").err()).startsWith("vireo-srv: one address only: 'a.test' and 'b.test'");
+    }
+
+    @Test
+    void optionsMayComeBeforeTheAddress() throws Exception {
+        Run literal = run("resolve", "--port", "8443", "192.0.2.1");
+        assertThat(literal.status()).isEqualTo(0);
+        assertThat(literal.out()).contains("192.0.2.1").contains("8443");
     }
 }
