@@ -39,7 +39,7 @@ public class RedirectsCommand implements Action {
             return;
         }
         out.println("Redirect balancer: " + (!o.enabled() ? "off (enabled = false in " + RedirectOptions.PID + ")"
-            : s.listening().map(a -> "listening on " + a).orElse("not listening")));
+            : s.listening().map(RedirectsCommand::where).orElse("not listening")));
         out.println("Service: " + o.service() + "  path: " + o.path() + "  margin: " + o.margin()
             + "  connections at full load: " + o.connectionsAtFullLoad());
         s.url().ifPresent(u -> out.println("Clients are sent here at: " + u));
@@ -59,6 +59,14 @@ public class RedirectsCommand implements Action {
         s.nextClient().ifPresent(d -> out.println("A new client here now: " + describe(d)));
         out.println("Answered: " + s.served() + " here (200), " + s.redirected() + " redirected (302), " + s.refused()
             + " refused (503)");
+    }
+
+    private static String where(java.net.InetSocketAddress a) {
+        if (a.getAddress().isAnyLocalAddress()) {
+            return "listening on port " + a.getPort() + " (all addresses)";
+        }
+        String host = a.getAddress().getHostAddress();
+        return "listening on " + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort();
     }
 
     static String describe(RedirectPolicy.Decision d) {

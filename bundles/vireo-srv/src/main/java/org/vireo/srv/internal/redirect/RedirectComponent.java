@@ -48,7 +48,7 @@ public class RedirectComponent implements NodeStatusSource {
         t.setDaemon(true);
         return t;
     });
-    private RedirectOptions options;
+    private volatile RedirectOptions options;
     private volatile RedirectEndpoint endpoint;
     private volatile RedirectServer server;
     private volatile String problem;
@@ -87,6 +87,7 @@ public class RedirectComponent implements NodeStatusSource {
 
     @Deactivate
     synchronized void deactivate() {
+        options = null; // a retry already waiting for the lock must not listen again
         close();
         retries.shutdownNow();
     }
@@ -146,7 +147,7 @@ public class RedirectComponent implements NodeStatusSource {
             return Optional.empty();
         }
         return registry.nodes().stream().filter(ClusterNode::self).findFirst()
-            .map(self -> o.advertisedUrl(self.address()));
+            .flatMap(self -> o.advertisedUrl(self.address()));
     }
 
     /** The service, with the URL other nodes send clients to, while this node listens. */
@@ -162,7 +163,13 @@ public class RedirectComponent implements NodeStatusSource {
         List<ClusterNode> nodes = registry.nodes();
         long[] c = e == null ? new long[3] : e.counters();
         String service = options == null ? "" : options.service();
-        return new Status(options, s == null ? Optional.empty() : s.address(), ownUrl(), Optional.ofNullable(problem),
+        Optional<String> url = ownUrl();
+        String why = problem;
+        if (why == null && s != null && url.isEmpty()) {
+            why = "no address to send clients here: set advertisedHost or bindAddress in " + RedirectOptions.LOCAL_PID
+                + ", or join a cluster (org.vireo.cluster bindAddress)";
+        }
+        return new Status(options, s == null ? Optional.empty() : s.address(), url, Optional.ofNullable(why),
             e == null ? List.of() : e.policy().assess(nodes, service),
             e == null || s == null ? Optional.empty() : Optional.of(e.policy().decide(nodes, service, false)),
             c[0], c[1], c[2]);

@@ -83,14 +83,18 @@ public record RedirectOptions(boolean enabled, int port, String path, String ser
 
     /**
      * The URL other nodes redirect clients to: {@code http://host:port/path}, the host being {@code advertisedHost},
-     * else the bind address, else {@code clusterAddress} (IPv6 in brackets).
+     * else the bind address, else {@code clusterAddress} (IPv6 in brackets); empty when none of them is set (a
+     * node outside a cluster with neither set has no address to give).
      */
-    public String advertisedUrl(String clusterAddress) {
+    public Optional<String> advertisedUrl(String clusterAddress) {
         String host = advertisedHost.orElseGet(() -> bindAddress.filter(a -> !a.isAnyLocalAddress())
-            .map(InetAddress::getHostAddress).orElse(clusterAddress));
+            .map(InetAddress::getHostAddress).orElse(clusterAddress.trim()));
+        if (host.isEmpty()) {
+            return Optional.empty();
+        }
         if (host.contains(":") && !host.startsWith("[")) {
             host = "[" + host + "]";
         }
-        return "http://" + host + ":" + port + path;
+        return Optional.of("http://" + host + ":" + port + path);
     }
 }

@@ -20,17 +20,18 @@ class RedirectOptionsTest {
         assertThat(o.margin()).isEqualTo(0.10);
         assertThat(o.connectionsAtFullLoad()).isEqualTo(1000);
         assertThat(o.bindAddress()).isEmpty();
-        assertThat(o.advertisedUrl("192.0.2.5")).isEqualTo("http://192.0.2.5:8480/vireo/login");
+        assertThat(o.advertisedUrl("192.0.2.5")).hasValue("http://192.0.2.5:8480/vireo/login");
     }
 
     @Test
     void theAdvertisedHostIsTheConfiguredOneElseTheBindAddressElseTheClusterAddress() {
         assertThat(RedirectOptions.parse(Map.of("advertisedHost", "n1.example", "bindAddress", "10.0.0.1"))
-            .advertisedUrl("192.0.2.5")).isEqualTo("http://n1.example:8480/vireo/login");
+            .advertisedUrl("192.0.2.5")).hasValue("http://n1.example:8480/vireo/login");
         assertThat(RedirectOptions.parse(Map.of("bindAddress", "10.0.0.1", "port", "80", "path", "/login"))
-            .advertisedUrl("192.0.2.5")).isEqualTo("http://10.0.0.1:80/login");
+            .advertisedUrl("192.0.2.5")).hasValue("http://10.0.0.1:80/login");
         assertThat(RedirectOptions.parse(Map.of("bindAddress", "::")).advertisedUrl("fd00::5"))
-            .isEqualTo("http://[fd00::5]:8480/vireo/login");
+            .hasValue("http://[fd00::5]:8480/vireo/login");
+        assertThat(RedirectOptions.parse(Map.of()).advertisedUrl("")).as("outside a cluster, nothing set").isEmpty();
         assertThat(RedirectOptions.parse(Map.of("advertisedHost", "Enabled")).advertisedHost())
             .isEqualTo(Optional.of("Enabled"));
     }
