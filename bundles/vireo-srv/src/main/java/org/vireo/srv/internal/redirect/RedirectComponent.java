@@ -162,7 +162,6 @@ public class RedirectComponent implements NodeStatusSource {
         RedirectServer s = server;
         List<ClusterNode> nodes = registry.nodes();
         long[] c = e == null ? new long[3] : e.counters();
-        String service = options == null ? "" : options.service();
         Optional<String> url = ownUrl();
         String why = problem;
         if (why == null && s != null && url.isEmpty()) {
@@ -170,8 +169,8 @@ public class RedirectComponent implements NodeStatusSource {
                 + ", or join a cluster (org.vireo.cluster bindAddress)";
         }
         return new Status(options, s == null ? Optional.empty() : s.address(), url, Optional.ofNullable(why),
-            e == null ? List.of() : e.policy().assess(nodes, service),
-            e == null || s == null ? Optional.empty() : Optional.of(e.policy().decide(nodes, service, false)),
+            e == null ? List.of() : e.assess(nodes),
+            e == null || s == null ? Optional.empty() : Optional.of(e.preview(nodes)),
             c[0], c[1], c[2]);
     }
 }

@@ -37,6 +37,11 @@ public final class RedirectEndpoint {
     private final LongAdder served = new LongAdder();
     private final LongAdder redirected = new LongAdder();
     private final LongAdder refused = new LongAdder();
+    /** Per node: the clients sent there (or served here) since the load measured at {@code loadAt}. */
+    private final Map<String, Pending> pending = new java.util.HashMap<>();
+
+    private record Pending(java.time.Instant loadAt, int clients) {
+    }
 
     public RedirectEndpoint(RedirectOptions options, Supplier<List<ClusterNode>> registry) {
         this.path = options.path();
@@ -45,8 +50,24 @@ public final class RedirectEndpoint {
         this.registry = registry;
     }
 
-    public RedirectPolicy policy() {
-        return policy;
+    /** Each node as a request would find it now, the clients sent since its last load counted. */
+    public List<RedirectPolicy.Assessment> assess(List<ClusterNode> nodes) {
+        return policy.assess(nodes, service, this::pendingClients);
+    }
+
+    /** What a new client (unmarked, for the configured service) would get now. */
+    public RedirectPolicy.Decision preview(List<ClusterNode> nodes) {
+        return policy.decide(nodes, service, false, this::pendingClients);
+    }
+
+    private synchronized int pendingClients(ClusterNode n) {
+        Pending p = pending.get(n.name());
+        return p != null && n.load().isPresent() && p.loadAt().equals(n.load().get().at()) ? p.clients() : 0;
+    }
+
+    /** One more client for {@code n}, until its next load measurement includes it. */
+    private synchronized void sent(ClusterNode n) {
+        n.load().ifPresent(l -> pending.put(n.name(), new Pending(l.at(), pendingClients(n) + 1)));
     }
 
     /** Requests answered here (200), sent elsewhere (302), refused for want of a node (503). */
@@ -81,15 +102,17 @@ public final class RedirectEndpoint {
         if (!SERVICE.matcher(wanted).matches()) {
             return text(400, "service = '" + wanted + "': expected 1-63 letters, digits, '.', '_' or '-'\n");
         }
-        RedirectPolicy.Decision d = policy.decide(registry.get(), wanted, marked);
+        RedirectPolicy.Decision d = policy.decide(registry.get(), wanted, marked, this::pendingClients);
         if (d instanceof RedirectPolicy.Decision.Serve s) {
             served.increment();
+            sent(s.self());
             return new Answer(200, Map.of("Content-Type", "application/json", "Cache-Control", "no-store"),
                 String.format(Locale.ROOT, "{\"node\":\"%s\",\"service\":\"%s\",\"score\":%.3f}%n", s.self().name(),
                     wanted, s.score()));
         }
         if (d instanceof RedirectPolicy.Decision.Redirect r) {
             redirected.increment();
+            sent(r.target());
             String self = registry.get().stream().filter(ClusterNode::self).map(ClusterNode::name).findFirst()
                 .orElse("?");
             kept.add(new String[] {MARK, self});

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.NodeLoad;
@@ -18,7 +19,8 @@ import org.vireo.cluster.NodeLoad;
  *     target.</li>
  * <li>Its <b>load score</b> is the higher of its CPU (the machine's, else its JVM's) and memory share, plus its
  *     open client connections divided by {@code connectionsAtFullLoad}: what the director's balancer weighs, in
- *     one number.</li>
+ *     one number. The clients this node has sent there (or served itself) since that load was measured count as
+ *     connections too: otherwise a burst of clients within one report interval would all go to one node.</li>
  * <li>This node answers itself when it is eligible and within {@code margin} of the best score, so measurement
  *     noise does not send clients back and forth; otherwise it redirects to the lowest score (ties: by name).</li>
  * <li>A request that was already redirected is never redirected again: it is served here, or refused if this
@@ -54,12 +56,22 @@ public final class RedirectPolicy {
     public record Assessment(ClusterNode node, Optional<String> url, boolean eligible, String why, double score) {
     }
 
-    /** Every node of the snapshot, assessed for {@code service}. */
+    /** Every node of the snapshot, assessed for {@code service}, nothing pending. */
     public List<Assessment> assess(List<ClusterNode> nodes, String service) {
+        return assess(nodes, service, n -> 0);
+    }
+
+    /**
+     * Every node of the snapshot, assessed for {@code service}.
+     *
+     * @param pending the clients sent to a node since its load was measured (they are not in its report yet)
+     */
+    public List<Assessment> assess(List<ClusterNode> nodes, String service, ToIntFunction<ClusterNode> pending) {
         List<Assessment> out = new ArrayList<>(nodes.size());
         for (ClusterNode n : nodes) {
             Optional<String> url = Optional.ofNullable(n.services().get(service));
-            double score = n.load().map(this::score).orElse(Double.NaN);
+            double score = n.load().map(l -> score(l) + (double) pending.applyAsInt(n) / connectionsAtFullLoad)
+                .orElse(Double.NaN);
             String why;
             if (n.stale()) {
                 why = "stale: no report since " + n.lastSeen();
@@ -81,7 +93,13 @@ public final class RedirectPolicy {
      * @param redirected the request carries the mark of an earlier redirect
      */
     public Decision decide(List<ClusterNode> nodes, String service, boolean redirected) {
-        List<Assessment> all = assess(nodes, service);
+        return decide(nodes, service, redirected, n -> 0);
+    }
+
+    /** The same, counting the clients sent to each node since its load was measured (see {@link #assess}). */
+    public Decision decide(List<ClusterNode> nodes, String service, boolean redirected,
+                           ToIntFunction<ClusterNode> pending) {
+        List<Assessment> all = assess(nodes, service, pending);
         Optional<Assessment> self = all.stream().filter(a -> a.node().self()).findFirst();
         boolean selfEligible = self.map(Assessment::eligible).orElse(false);
         if (redirected) {

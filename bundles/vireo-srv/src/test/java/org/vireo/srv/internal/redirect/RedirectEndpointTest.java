@@ -29,6 +29,29 @@ class RedirectEndpointTest {
     }
 
     @Test
+    void aBurstWithinOneReportIntervalIsSpreadByCountingTheClientsAlreadySent() {
+        RedirectEndpoint burst = new RedirectEndpoint(RedirectOptions.parse(Map.of("enabled", "true",
+            "connectionsAtFullLoad", "10")), () -> List.copyOf(nodes));
+        nodes.set(0, node("n1", true, url("n1"), load(0.20, 0)));
+        nodes.set(1, node("n2", false, url("n2"), load(0.25, 0)));
+
+        StringBuilder where = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            RedirectEndpoint.Answer a = burst.answer("GET", "/vireo/login");
+            where.append(a.status() == 200 ? "1" : "2");
+        }
+        // each client counts 0.1 on its node until that node's next load: n1 (within the margin of n2 while at most
+        // 0.1 above it) takes two, then they alternate
+        assertThat(where).hasToString("11212121");
+
+        // n1 measured again (a new report, its clients now in its connections): what was pending there is dropped
+        nodes.set(0, node("n1", true, url("n1"), new org.vireo.cluster.NodeLoad(Nodes.NOW.plusSeconds(1), 0.01, 0.20,
+            100, 1000, 10, 100, 0, 0)));
+        assertThat(burst.assess(List.copyOf(nodes))).extracting(a -> a.node().name() + " "
+            + String.format(java.util.Locale.ROOT, "%.2f", a.score())).containsExactly("n1 0.20", "n2 0.55");
+    }
+
+    @Test
     void theMarkedRequestIsServedWhereItLands() {
         nodes.set(0, node("n1", true, url("n1"), load(0.9, 0)));
         RedirectEndpoint.Answer a = endpoint.answer("GET", "/vireo/login?vireo-redirected-by=n2");
