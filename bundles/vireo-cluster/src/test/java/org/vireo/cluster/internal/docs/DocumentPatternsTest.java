@@ -26,6 +26,10 @@ class DocumentPatternsTest {
         assertThat(patterns.replicated("pid:org.vireo.vrrp.instance~vip1")).isFalse();
         assertThat(patterns.replicated("pid:org.vireo.vip")).isFalse();
         assertThat(patterns.replicated("pid:org.vireo.health.track~web")).isFalse();
+        assertThat(patterns.replicated("pid:org.vireo.balancer.local")).isFalse();
+        assertThat(patterns.replicated("pid:org.vireo.srv")).isFalse();
+        assertThat(patterns.replicated("pid:org.vireo.srv.redirect.local")).isFalse();
+        assertThat(patterns.replicated("pid:org.vireo.srv.redirect")).as("cluster-wide").isTrue();
     }
 
     @Test
