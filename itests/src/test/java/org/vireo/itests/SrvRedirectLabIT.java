@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.Test;
 
 /**
- * The SRV redirect balancer on two scanning nodes of one cluster, as clients meet it: both nodes' login endpoints
- * answer for themselves while they carry alike; with n1 loaded (client connections held open on its proxy), a new
+ * The SRV redirect balancer on two scanning nodes of one cluster, as clients meet it, over HTTPS with each node's
+ * cluster certificate (the client trusts the cluster CA): both nodes' login endpoints answer for themselves while
+ * they carry alike; with n1 loaded (client connections held open on its proxy), a new
  * client that asks n1 is sent to n2, and n2 answers it; when n2 stops, n1 sends nobody to it and answers its
  * clients itself.
  */
@@ -27,14 +28,31 @@ public class SrvRedirectLabIT extends LabTestSupport {
         super("sr", 2);
     }
 
+    /** The endpoint speaks HTTPS with each node's cluster certificate (cluster:issue-cert, --ip). */
     private static String login(String node) {
-        return "http://" + Lab.ip(node) + ":8480" + LOGIN;
+        return "https://" + Lab.ip(node) + ":8480" + LOGIN;
+    }
+
+    /** The cluster CA's certificate, which the client trusts. */
+    private String ca() {
+        return lab.home("n1").resolve("etc/vireo/cluster/ca/ca.crt").toString();
     }
 
     /** curl from the client: "status redirect-url" (redirects not followed); curl's error if it got no answer. */
     private String ask(String node) throws Exception {
-        return lab.tryRun(30, List.of(), "exec", "c", "curl", "-sS", "--max-time", "5", "-o", "/dev/null", "-w",
-            "%{http_code} %{redirect_url}", login(node)).output().trim();
+        return lab.tryRun(30, List.of(), "exec", "c", "curl", "-sS", "--cacert", ca(), "--max-time", "5", "-o",
+            "/dev/null", "-w", "%{http_code} %{redirect_url}", login(node)).output().trim();
+    }
+
+    /** curl from the client, redirects followed with -L when asked: the body. */
+    private String body(String node, boolean follow) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("exec", "c", "curl", "-sS", "--cacert", ca(),
+            "--max-time", "5"));
+        if (follow) {
+            args.add("-L");
+        }
+        args.add(login(node));
+        return lab.run(30, args.toArray(new String[0]));
     }
 
     /** Asks {@code node} until it answers {@code expected} (an event: the next registry report); bounded. */
@@ -48,6 +66,13 @@ public class SrvRedirectLabIT extends LabTestSupport {
             answer = ask(node);
         }
         return answer;
+    }
+
+    /** A node's load score in srv:redirects' table (-1 when not shown). */
+    private static double score(String shown, String node) {
+        return shown.lines().filter(l -> l.startsWith(node + " ")).map(l -> l.split("\\|"))
+            .filter(cells -> cells.length > 2 && cells[2].trim().matches("[0-9.]+"))
+            .mapToDouble(cells -> Double.parseDouble(cells[2].trim())).findFirst().orElse(-1);
     }
 
     /** Runs srv:redirects on {@code node} until its output satisfies {@code wanted} (the next reports); bounded. */
@@ -83,6 +108,18 @@ public class SrvRedirectLabIT extends LabTestSupport {
             // joined at once, each may start alone and the views merge: either may coordinate (be listed first)
             lab.awaitLog(n, "cluster: view [0-9]+ \\[(n1, n2|n2, n1)\\]", 90);
         }
+        // HTTPS: each node's endpoint takes its cluster keystore (node-local PID, written as an operator would)
+        for (String n : NODES) {
+            Path local = lab.home(n).resolve("etc/org.vireo.srv.redirect.local.cfg");
+            Path tmp = local.resolveSibling("org.vireo.srv.redirect.local.cfg.tmp");
+            Files.writeString(tmp, "keystore = " + lab.home(n).resolve("etc/vireo/cluster/node.p12") + "\n"
+                + "keystorePassword = pw-" + n + "\n");
+            Files.move(tmp, local, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        for (String n : NODES) {
+            lab.awaitLog(n, "srv: redirect balancer listening on .*:8480 .*\\(HTTPS\\)", 60);
+        }
 
         // each node hears the other offer the service (its next report), then, alike, each answers its own clients
         for (String n : NODES) {
@@ -106,10 +143,13 @@ public class SrvRedirectLabIT extends LabTestSupport {
             "    for s in readable:",
             "        s.close(); socks.remove(s); socks.append(socket.create_connection(addr))"));
 
+        // n1's report carries the held connections (the scanner samples every second; an answered request also
+        // counts on its node until then, so only the score proves the load itself arrived)
+        awaitRedirects("n1", shown -> score(shown, "n1") >= HELD / 10.0, 30);
         String sent = awaitAnswer("n1", "302 " + login("n2") + "?vireo-redirected-by=n1", 30);
-        String followed = lab.run(30, "exec", "c", "curl", "-sS", "--max-time", "5", "-L", login("n1"));
+        String followed = body("n1", true);
         assertTrue(sent + " then " + followed, followed.startsWith("{\"node\":\"n2\",\"service\":\"vireo-proxy\""));
-        String direct = lab.run(30, "exec", "c", "curl", "-sS", "--max-time", "5", login("n2"));
+        String direct = body("n2", false);
         assertTrue(direct, direct.startsWith("{\"node\":\"n2\""));
         String shown = lab.cli("n1", "srv:redirects");
         assertTrue(shown, shown.contains("A new client here now: 302 to n2 (" + login("n2") + ")"));
@@ -121,7 +161,7 @@ public class SrvRedirectLabIT extends LabTestSupport {
         // n2 stops: once it is stale n1 sends nobody there and serves its clients itself, loaded as it is
         lab.run(90, "vireo-stop", "n2");
         awaitAnswer("n1", "200", 30);
-        String self = lab.run(30, "exec", "c", "curl", "-sS", "--max-time", "5", login("n1"));
+        String self = body("n1", false);
         assertTrue(self, self.startsWith("{\"node\":\"n1\""));
         String after = lab.cli("n1", "srv:redirects");
         String n2 = after.lines().filter(l -> l.startsWith("n2")).findFirst().orElseThrow();

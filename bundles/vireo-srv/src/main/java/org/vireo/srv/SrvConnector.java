@@ -88,10 +88,19 @@ public final class SrvConnector {
         this.nanos = nanos;
     }
 
-    /** A connector on the JDK's HTTP client (redirects off: this class follows them). */
+    /** A connector on the JDK's HTTP client (redirects off: this class follows them), trusting the JDK's CAs. */
     public static SrvConnector standard(Settings settings) {
-        return new SrvConnector(settings, HttpClient.newBuilder().connectTimeout(settings.connectTimeout())
-            .followRedirects(HttpClient.Redirect.NEVER).build(), System::nanoTime);
+        return new SrvConnector(settings, client(settings).build(), System::nanoTime);
+    }
+
+    /** The same, trusting for HTTPS what {@code tls} trusts (e.g. {@link TrustedCertificates#fromPem}). */
+    public static SrvConnector standard(Settings settings, javax.net.ssl.SSLContext tls) {
+        return new SrvConnector(settings, client(settings).sslContext(tls).build(), System::nanoTime);
+    }
+
+    private static HttpClient.Builder client(Settings settings) {
+        return HttpClient.newBuilder().connectTimeout(settings.connectTimeout())
+            .followRedirects(HttpClient.Redirect.NEVER);
     }
 
     /** Tries the candidates; a candidate with several addresses is tried at each, in order. */

@@ -33,10 +33,11 @@ public final class Main {
           --scheme http|https    connect: the scheme (default https)
           --path /p              connect: the login endpoint (default /)
           --stagger ms           connect: start the next candidate after this long (default 250; 0: one by one)
+          --trust ca.crt         connect: check HTTPS endpoints against these CA certificates (default: the JDK's)
         exit status: 0 resolved or connected, 1 not, 2 bad usage""";
 
     private static final Set<String> OPTIONS = Set.of("--service", "--dns", "--timeout", "--port", "--scheme",
-        "--path", "--stagger");
+        "--path", "--stagger", "--trust");
 
     private Main() {
     }
@@ -106,7 +107,14 @@ public final class Main {
         if (args[0].equals("resolve")) {
             return SrvReport.resolution(r, SrvReport.samples(samples), random, printer) ? 0 : 1;
         }
-        return SrvReport.connection(r, SrvConnector.standard(options.connectorSettings()), printer) ? 0 : 1;
+        SrvConnector connector;
+        try {
+            connector = options.connector();
+        } catch (IllegalArgumentException e) { // a trust file without certificates
+            err.println("vireo-srv: " + e.getMessage());
+            return 2;
+        }
+        return SrvReport.connection(r, connector, printer) ? 0 : 1;
     }
 
     /** Tables as plain columns: the tool runs without Karaf and its ShellTable. */

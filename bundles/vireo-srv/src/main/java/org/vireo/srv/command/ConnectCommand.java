@@ -8,7 +8,6 @@ import java.util.SplittableRandom;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.vireo.srv.SrvConnector;
 import org.vireo.srv.internal.SrvOptions;
 import org.vireo.srv.internal.SrvReport;
 
@@ -34,12 +33,17 @@ public class ConnectCommand extends SrvCommand {
         + " has not answered, 0-60000; 0: one after the other (default: staggerMillis in org.vireo.srv, 250)")
     String stagger;
 
+    @Option(name = "--trust", description = "A PEM file of the CA certificates HTTPS endpoints are checked against,"
+        + " e.g. the cluster CA's ca.crt (default: trustFile in org.vireo.srv; empty: the JDK's CAs)")
+    String trust;
+
     @Override
     Map<String, Object> moreOptions() {
         Map<String, Object> more = new HashMap<>();
         more.put("--scheme", scheme);
         more.put("--path", path);
         more.put("--stagger", stagger);
+        more.put("--trust", trust);
         return more;
     }
 
@@ -47,6 +51,6 @@ public class ConnectCommand extends SrvCommand {
     boolean run(SrvOptions base, PrintStream out) throws InterruptedException {
         SrvOptions options = options(base);
         return SrvReport.connection(options.resolver(new SplittableRandom()).resolve(address),
-            SrvConnector.standard(options.connectorSettings()), printer(out));
+            options.connector(), printer(out));
     }
 }

@@ -46,4 +46,8 @@ public @interface SrvConfig {
     @AttributeDefinition(name = "Stagger (ms)", description = "Start the next candidate when the current one has not"
         + " answered after this long, 0-60000; 0: one after the other.")
     int staggerMillis() default 250;
+
+    @AttributeDefinition(name = "Trusted CA certificates", description = "A PEM file that HTTPS endpoints are checked"
+        + " against (e.g. the cluster CA's ca.crt); empty: the JDK's trusted CAs.", required = false)
+    String trustFile();
 }

@@ -18,6 +18,7 @@ import java.util.random.RandomGenerator;
 import org.vireo.srv.ServerAddress;
 import org.vireo.srv.SrvConnector;
 import org.vireo.srv.SrvResolver;
+import org.vireo.srv.TrustedCertificates;
 import org.xbill.DNS.ResolverConfig;
 
 /**
@@ -26,16 +27,17 @@ import org.xbill.DNS.ResolverConfig;
  * Every error names the key (or option), the value and what is accepted.
  *
  * @param dnsServers empty: the system's resolvers ({@code /etc/resolv.conf}), read at each use
+ * @param trustFile  a PEM file of the CA certificates HTTPS endpoints are checked against; empty: the JDK's
  */
 public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int defaultPort, int timeoutMillis,
                          int retries, boolean tcpFallback, String scheme, String path, int connectTimeoutMillis,
-                         int requestTimeoutMillis, int staggerMillis) {
+                         int requestTimeoutMillis, int staggerMillis, String trustFile) {
 
     public static final String PID = "org.vireo.srv";
 
     /** What an empty configuration gives. */
     public static final SrvOptions DEFAULTS = new SrvOptions(List.of(), "_vireo-proxy._tcp", 443, 2000, 1, true,
-        "https", "/", 2000, 10_000, 250);
+        "https", "/", 2000, 10_000, 250, "");
 
     /**
      * The option of each key that has one. {@code --timeout} sets both timeouts: "per DNS query and per connection",
@@ -43,7 +45,7 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
      */
     private static final Map<String, String> OPTIONS = Map.of("dnsServers", "--dns", "service", "--service",
         "defaultPort", "--port", "timeoutMillis", "--timeout", "connectTimeoutMillis", "--timeout", "scheme",
-        "--scheme", "path", "--path", "staggerMillis", "--stagger");
+        "--scheme", "path", "--path", "staggerMillis", "--stagger", "trustFile", "--trust");
 
     private static final int DNS_PORT = 53;
     private static final int MINUTE = 60_000;
@@ -89,8 +91,13 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
             errors);
         int stagger = integer(raw, name.apply("staggerMillis"), base.staggerMillis, 0, MINUTE,
             "0-60000 (0: one candidate after the other)", errors);
+        String trust = text(raw, name.apply("trustFile"), base.trustFile);
+        if (!trust.isEmpty() && !java.nio.file.Files.isReadable(java.nio.file.Path.of(trust))) {
+            errors.add(name.apply("trustFile") + " = '" + trust + "': expected a readable PEM file of CA certificates"
+                + " (e.g. the cluster CA's ca.crt), or nothing for the JDK's");
+        }
         SrvOptions options = new SrvOptions(servers, service, port, timeout, retries, tcp, scheme, path, connect,
-            request, stagger);
+            request, stagger, trust);
         if (errors.isEmpty()) { // the service label, scheme and path are checked where they are used, once
             try {
                 options.checkedSettings();
@@ -138,6 +145,16 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
     public SrvResolver resolver(RandomGenerator random) {
         return new SrvResolver(new SrvResolver.Settings(effectiveDnsServers(), Duration.ofMillis(timeoutMillis),
             retries, tcpFallback, service, defaultPort), random);
+    }
+
+    /**
+     * The connector, trusting {@link #trustFile} for HTTPS when one is set.
+     *
+     * @throws IllegalArgumentException when the trust file holds no certificate
+     */
+    public SrvConnector connector() {
+        return trustFile.isEmpty() ? SrvConnector.standard(connectorSettings())
+            : SrvConnector.standard(connectorSettings(), TrustedCertificates.fromPem(java.nio.file.Path.of(trustFile)));
     }
 
     public SrvConnector.Settings connectorSettings() {

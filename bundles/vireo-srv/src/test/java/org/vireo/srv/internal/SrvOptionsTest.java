@@ -58,7 +58,7 @@ class SrvOptionsTest {
         Map<String, Object> raw = new HashMap<>();
         shipped.forEach((k, v) -> raw.put((String) k, v));
 
-        assertThat(raw).hasSize(11);
+        assertThat(raw).hasSize(12);
         assertThat(SrvOptions.parse(raw)).isEqualTo(SrvOptions.DEFAULTS);
     }
 
@@ -73,7 +73,7 @@ class SrvOptionsTest {
         assertThat(o.dnsServers()).containsExactly(new InetSocketAddress(InetAddress.getByName("10.0.0.53"), 53),
             new InetSocketAddress(InetAddress.getByName("fd00::53"), 5353));
         assertThat(o).isEqualTo(new SrvOptions(o.dnsServers(), "_ideco-client._tcp", 8443, 500, 0, false, "http",
-            "/vireo/hello", 700, 3000, 0));
+            "/vireo/hello", 700, 3000, 0, ""));
         assertThat(o.connectorSettings().stagger()).isZero();
     }
 
@@ -145,6 +145,9 @@ class SrvOptionsTest {
             .hasMessageStartingWith("--dns ns.example: expected an IP address");
         assertThatThrownBy(() -> SrvOptions.DEFAULTS.withOptions(Map.of("--stagger", "soon")))
             .hasMessage("--stagger = 'soon': expected a whole number, 0-60000 (0: one candidate after the other)");
+        assertThatThrownBy(() -> SrvOptions.DEFAULTS.withOptions(Map.of("--trust", "/no/such/ca.crt")))
+            .hasMessage("--trust = '/no/such/ca.crt': expected a readable PEM file of CA certificates (e.g. the"
+                + " cluster CA's ca.crt), or nothing for the JDK's");
     }
 
     @Test

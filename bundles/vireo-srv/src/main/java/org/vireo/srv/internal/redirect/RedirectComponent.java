@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.netty.handler.ssl.SslContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -109,10 +110,14 @@ public class RedirectComponent implements NodeStatusSource {
         InetSocketAddress at = new InetSocketAddress(options.bindAddress().orElseGet(RedirectComponent::any),
             options.port());
         try {
-            server = RedirectServer.start(at, () -> endpoint);
+            // read at each try: a keystore fixed or replaced on disk is picked up by the next retry
+            Optional<SslContext> tls = options.keystore().map(k -> EndpointTls.serverContext(k,
+                options.keystorePassword()));
+            server = RedirectServer.start(at, tls, () -> endpoint);
             retry = null;
             problem = null;
-            LOG.info("srv: redirect balancer listening on {} for {} at {}", at, options.service(), options.path());
+            LOG.info("srv: redirect balancer listening on {} for {} at {} ({})", at, options.service(), options.path(),
+                tls.isPresent() ? "HTTPS" : "HTTP");
         } catch (IllegalStateException e) {
             problem = e.getMessage() + "; retried every " + RETRY_SECONDS + " s";
             LOG.error("srv: redirect balancer {}", problem);

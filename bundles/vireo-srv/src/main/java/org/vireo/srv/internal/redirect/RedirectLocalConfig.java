@@ -15,4 +15,12 @@ public @interface RedirectLocalConfig {
     @AttributeDefinition(name = "Advertised host", description = "Host name or IP other nodes redirect clients to;"
         + " empty: the bind address, else this node's cluster address.", required = false)
     String advertisedHost();
+
+    @AttributeDefinition(name = "Keystore", description = "Absolute path of a PKCS12 file with this node's key and"
+        + " certificate (e.g. its cluster node.p12): the endpoint speaks HTTPS; empty: plain HTTP.", required = false)
+    String keystore();
+
+    @AttributeDefinition(name = "Keystore password", type = org.osgi.service.metatype.annotations.AttributeType.PASSWORD,
+        required = false)
+    String keystorePassword();
 }

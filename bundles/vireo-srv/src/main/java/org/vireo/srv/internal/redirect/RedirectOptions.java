@@ -1,6 +1,7 @@
 package org.vireo.srv.internal.redirect;
 
 import java.net.InetAddress;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +23,20 @@ import org.vireo.srv.ServerAddress;
  * @param connectionsAtFullLoad open client connections that count as much as a full CPU
  * @param bindAddress           the address it listens on; empty: all
  * @param advertisedHost        the host (name or IP) other nodes send clients to; empty: this node's cluster address
+ * @param keystore              a PKCS12 file with this node's key and certificate: the endpoint speaks HTTPS; empty:
+ *                              plain HTTP
+ * @param keystorePassword      its password
  */
 public record RedirectOptions(boolean enabled, int port, String path, String service, double margin,
                               int connectionsAtFullLoad, Optional<InetAddress> bindAddress,
-                              Optional<String> advertisedHost) {
+                              Optional<String> advertisedHost, Optional<Path> keystore, String keystorePassword) {
+
+    @Override
+    public String toString() { // never the password (it reaches logs through the component)
+        return "RedirectOptions[enabled=" + enabled + ", port=" + port + ", path=" + path + ", service=" + service
+            + ", margin=" + margin + ", connectionsAtFullLoad=" + connectionsAtFullLoad + ", bindAddress="
+            + bindAddress + ", advertisedHost=" + advertisedHost + ", keystore=" + keystore + "]";
+    }
 
     public static final String PID = "org.vireo.srv.redirect";
     public static final String LOCAL_PID = "org.vireo.srv.redirect.local";
@@ -64,12 +75,21 @@ public record RedirectOptions(boolean enabled, int port, String path, String ser
         if (!host.isEmpty() && !HOST.matcher(host).matches()) {
             errors.add("advertisedHost = '" + host + "': expected a host name or an IP literal, without port");
         }
+        String store = ConfigValues.text(raw, "keystore", "");
+        String password = ConfigValues.text(raw, "keystorePassword", "");
+        if (!store.isEmpty() && !Path.of(store).isAbsolute()) {
+            errors.add("keystore = '" + store + "': expected an absolute path to a PKCS12 file, or nothing for plain"
+                + " HTTP");
+        } else if (!store.isEmpty() && password.isEmpty()) {
+            errors.add("keystorePassword is missing: expected the password of " + store);
+        }
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException("configuration " + PID + " / " + LOCAL_PID + " refused: "
                 + String.join("; ", errors));
         }
         return new RedirectOptions(enabled, port, path, service, margin, full, bind,
-            host.isEmpty() ? Optional.empty() : Optional.of(host));
+            host.isEmpty() ? Optional.empty() : Optional.of(host),
+            store.isEmpty() ? Optional.empty() : Optional.of(Path.of(store)), password);
     }
 
     private static Optional<InetAddress> literal(String text) {
@@ -82,7 +102,7 @@ public record RedirectOptions(boolean enabled, int port, String path, String ser
     }
 
     /**
-     * The URL other nodes redirect clients to: {@code http://host:port/path}, the host being {@code advertisedHost},
+     * The URL other nodes redirect clients to: {@code http(s)://host:port/path}, the host being {@code advertisedHost},
      * else the bind address, else {@code clusterAddress} (IPv6 in brackets); empty when none of them is set (a
      * node outside a cluster with neither set has no address to give).
      */
@@ -95,6 +115,6 @@ public record RedirectOptions(boolean enabled, int port, String path, String ser
         if (host.contains(":") && !host.startsWith("[")) {
             host = "[" + host + "]";
         }
-        return Optional.of("http://" + host + ":" + port + path);
+        return Optional.of((keystore.isPresent() ? "https://" : "http://") + host + ":" + port + path);
     }
 }

@@ -29,11 +29,12 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.ReadTimeoutHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
- * The login endpoint's listener: small HTTP/1.1 on one NIO thread (a request is a lookup in the registry snapshot,
+ * The login endpoint's listener: small HTTP/1.1 (over TLS when given a context) on one NIO thread (a request is a lookup in the registry snapshot,
  * no I/O), each request answered by the {@link RedirectEndpoint} of the moment.
  */
 final class RedirectServer {
@@ -54,7 +55,8 @@ final class RedirectServer {
      *
      * @throws IllegalStateException naming the address and the cause when it cannot listen (port in use, no such address)
      */
-    static RedirectServer start(InetSocketAddress address, Supplier<RedirectEndpoint> endpoint) {
+    static RedirectServer start(InetSocketAddress address, Optional<SslContext> tls,
+                                Supplier<RedirectEndpoint> endpoint) {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("vireo-srv-redirect"),
             NioIoHandler.newFactory());
         try {
@@ -62,6 +64,7 @@ final class RedirectServer {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel c) {
+                        tls.ifPresent(t -> c.pipeline().addLast(t.newHandler(c.alloc())));
                         c.pipeline().addLast(new ReadTimeoutHandler(IDLE_SECONDS), new HttpServerCodec(),
                             new HttpObjectAggregator(MAX_REQUEST_BYTES),
                             new Handler(endpoint));

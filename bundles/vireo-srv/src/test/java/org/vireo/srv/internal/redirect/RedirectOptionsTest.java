@@ -32,6 +32,8 @@ class RedirectOptionsTest {
         assertThat(RedirectOptions.parse(Map.of("bindAddress", "::")).advertisedUrl("fd00::5"))
             .hasValue("http://[fd00::5]:8480/vireo/login");
         assertThat(RedirectOptions.parse(Map.of()).advertisedUrl("")).as("outside a cluster, nothing set").isEmpty();
+        assertThat(RedirectOptions.parse(Map.of("keystore", "/etc/vireo/node.p12", "keystorePassword", "pw"))
+            .advertisedUrl("192.0.2.5")).as("with a keystore").hasValue("https://192.0.2.5:8480/vireo/login");
         assertThat(RedirectOptions.parse(Map.of("advertisedHost", "Enabled")).advertisedHost())
             .isEqualTo(Optional.of("Enabled"));
     }
@@ -40,7 +42,7 @@ class RedirectOptionsTest {
     void everyBadValueIsNamedWithWhatIsAccepted() {
         assertThatThrownBy(() -> RedirectOptions.parse(Map.of("enabled", "yes", "port", "0", "path", "login",
             "service", "a b", "margin", "2", "connectionsAtFullLoad", "x", "bindAddress", "n1.example",
-            "advertisedHost", "h:80")))
+            "advertisedHost", "h:80", "keystore", "node.p12")))
             .isInstanceOf(IllegalArgumentException.class)
             .hasMessageStartingWith("configuration org.vireo.srv.redirect / org.vireo.srv.redirect.local refused: ")
             .hasMessageContaining("enabled = 'yes': expected true or false")
@@ -50,6 +52,11 @@ class RedirectOptionsTest {
             .hasMessageContaining("margin = '2': expected a number from 0 to 1")
             .hasMessageContaining("connectionsAtFullLoad = 'x': expected a whole number")
             .hasMessageContaining("bindAddress = 'n1.example': expected an IPv4 or IPv6 literal")
-            .hasMessageContaining("advertisedHost = 'h:80': expected a host name or an IP literal, without port");
+            .hasMessageContaining("advertisedHost = 'h:80': expected a host name or an IP literal, without port")
+            .hasMessageContaining("keystore = 'node.p12': expected an absolute path to a PKCS12 file");
+        assertThatThrownBy(() -> RedirectOptions.parse(Map.of("keystore", "/etc/vireo/node.p12")))
+            .hasMessageContaining("keystorePassword is missing: expected the password of /etc/vireo/node.p12");
+        assertThat(RedirectOptions.parse(Map.of("keystore", "/k.p12", "keystorePassword", "s3cret")).toString())
+            .doesNotContain("s3cret");
     }
 }

@@ -15,14 +15,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.srv.Resolution;
 import org.vireo.srv.SrvConnector;
+import org.vireo.srv.TrustedCertificates;
+
+import io.netty.handler.ssl.SslContext;
 
 /**
  * Two nodes' login endpoints on loopback (real HTTP), each answering from its own registry snapshot, and the
@@ -36,6 +42,8 @@ class RedirectServerTest {
     private final AtomicReference<Map<String, NodeLoad>> loads2 = new AtomicReference<>();
     private int port1;
     private int port2;
+    private String scheme = "http";
+    private Optional<SslContext> tls = Optional.empty();
 
     @AfterEach
     void stop() {
@@ -43,7 +51,7 @@ class RedirectServerTest {
     }
 
     private String url(int port) {
-        return "http://127.0.0.1:" + port + "/vireo/login";
+        return scheme + "://127.0.0.1:" + port + "/vireo/login";
     }
 
     /** The registry as {@code self} sees it: both nodes offering the service, with the loads it last heard. */
@@ -56,19 +64,44 @@ class RedirectServerTest {
         RedirectOptions options = RedirectOptions.parse(Map.of("enabled", "true"));
         RedirectEndpoint e1 = new RedirectEndpoint(options, () -> view("n1", loads1.get()));
         RedirectEndpoint e2 = new RedirectEndpoint(options, () -> view("n2", loads2.get()));
-        RedirectServer s1 = RedirectServer.start(new InetSocketAddress(LOOPBACK, 0), () -> e1);
+        RedirectServer s1 = RedirectServer.start(new InetSocketAddress(LOOPBACK, 0), tls, () -> e1);
         servers.add(s1);
-        RedirectServer s2 = RedirectServer.start(new InetSocketAddress(LOOPBACK, 0), () -> e2);
+        RedirectServer s2 = RedirectServer.start(new InetSocketAddress(LOOPBACK, 0), tls, () -> e2);
         servers.add(s2);
         port1 = s1.address().orElseThrow().getPort();
         port2 = s2.address().orElseThrow().getPort();
     }
 
-    private static SrvConnector.Result connect(int port) throws InterruptedException {
-        Resolution.Candidates first = new Resolution.Candidates("n1", Resolution.Source.LITERAL,
+    private static Resolution.Candidates first(int port) {
+        return new Resolution.Candidates("n1", Resolution.Source.LITERAL,
             List.of(new Resolution.Candidate("127.0.0.1", List.of(LOOPBACK), port, 0, 0)));
-        return SrvConnector.standard(new SrvConnector.Settings("http", "/vireo/login", Duration.ofSeconds(2),
-            Duration.ofSeconds(5), Duration.ZERO)).connect(first);
+    }
+
+    private static SrvConnector.Settings settings(String scheme) {
+        return new SrvConnector.Settings(scheme, "/vireo/login", Duration.ofSeconds(2), Duration.ofSeconds(5),
+            Duration.ZERO);
+    }
+
+    private static SrvConnector.Result connect(int port) throws InterruptedException {
+        return SrvConnector.standard(settings("http")).connect(first(port));
+    }
+
+    /** A self-signed key and certificate for 127.0.0.1 made by the JDK's keytool; its certificate as PEM beside. */
+    private static Path keystore(Path dir) throws Exception {
+        Path p12 = dir.resolve("node.p12");
+        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        run(keytool, "-genkeypair", "-alias", "node", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
+            "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore",
+            p12.toString(), "-storepass", "secret", "-keypass", "secret");
+        run(keytool, "-exportcert", "-rfc", "-alias", "node", "-keystore", p12.toString(), "-storepass", "secret",
+            "-file", dir.resolve("ca.crt").toString());
+        return p12;
+    }
+
+    private static void run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(String.join(" ", command) + ": " + out).isZero();
     }
 
     @Test
@@ -106,12 +139,45 @@ class RedirectServerTest {
     }
 
     @Test
+    void overHttpsTheClientTrustingTheCertificateIsSentOnAndOneTrustingOnlyTheJdksCasIsRefused(@TempDir Path dir)
+        throws Exception {
+        Path p12 = keystore(dir);
+        tls = Optional.of(EndpointTls.serverContext(p12, "secret"));
+        scheme = "https";
+        Map<String, NodeLoad> loaded1 = Map.of("n1", load(0.2, 400), "n2", load(0.2, 10));
+        loads1.set(loaded1);
+        loads2.set(loaded1);
+        startBoth();
+
+        SrvConnector.Result trusting = SrvConnector.standard(settings("https"),
+            TrustedCertificates.fromPem(dir.resolve("ca.crt"))).connect(first(port1));
+        assertThat(trusting.endpoint()).hasValue(url(port2) + "?vireo-redirected-by=n1");
+        assertThat(url(port2)).startsWith("https://");
+
+        SrvConnector.Result jdkOnly = SrvConnector.standard(settings("https")).connect(first(port1));
+        assertThat(jdkOnly.endpoint()).isEmpty();
+        assertThat(jdkOnly.steps()).singleElement().extracting(SrvConnector.Step::outcome).asString()
+            .contains("SSLHandshakeException");
+    }
+
+    @Test
+    void aKeystoreThatCannotBeReadIsNamed(@TempDir Path dir) throws Exception {
+        Path p12 = keystore(dir);
+        assertThatThrownBy(() -> EndpointTls.serverContext(p12, "wrong")).isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("keystore " + p12 + ": cannot be read").hasMessageContaining("keystorePassword");
+        assertThatThrownBy(() -> EndpointTls.serverContext(dir.resolve("none.p12"), "x"))
+            .hasMessageContaining("none.p12: cannot be read");
+        assertThatThrownBy(() -> TrustedCertificates.fromPem(p12)).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("expected PEM certificates");
+    }
+
+    @Test
     void aPortInUseIsReportedWithTheAddress() {
         loads1.set(Map.of("n1", load(0, 0), "n2", load(0, 0)));
         loads2.set(loads1.get());
         startBoth();
         InetSocketAddress taken = servers.get(0).address().orElseThrow();
-        assertThatThrownBy(() -> RedirectServer.start(taken, () -> null))
+        assertThatThrownBy(() -> RedirectServer.start(taken, Optional.empty(), () -> null))
             .isInstanceOf(IllegalStateException.class)
             .hasMessageContaining("cannot listen on " + taken);
     }
