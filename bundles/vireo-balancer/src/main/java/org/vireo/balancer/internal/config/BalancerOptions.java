@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -156,8 +157,9 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         int checkTimeout = ConfigValues.integer(raw, "checkTimeoutMillis", 1000, 10, 3_600_000, errors);
         int threads = ConfigValues.integer(raw, "threads", 0, 0, 1024, errors);
         String transportText = ConfigValues.text(raw, "transport", Transport.AUTO);
-        String transport = Transport.check(transportText).orElse(Transport.AUTO);
-        if (Transport.check(transportText).isEmpty()) {
+        Optional<String> checkedTransport = Transport.check(transportText);
+        String transport = checkedTransport.orElse(Transport.AUTO);
+        if (checkedTransport.isEmpty()) {
             errors.add("transport = '" + transportText + "': expected one of " + Transport.accepted()
                 + " (auto: io_uring where the kernel allows it, else epoll, else nio)");
         }

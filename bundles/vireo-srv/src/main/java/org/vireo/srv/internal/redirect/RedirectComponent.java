@@ -138,6 +138,7 @@ public class RedirectComponent implements NodeStatusSource {
         }
     }
 
+    /** IPv6's wildcard, which takes IPv4 too (a plain InetSocketAddress(port) may give 0.0.0.0: IPv4 only). */
     private static InetAddress any() {
         try {
             return InetAddress.getByAddress(new byte[16]);

@@ -102,7 +102,8 @@ public final class RedirectEndpoint {
         if (!SERVICE.matcher(wanted).matches()) {
             return text(400, "service = '" + wanted + "': expected 1-63 letters, digits, '.', '_' or '-'\n");
         }
-        RedirectPolicy.Decision d = policy.decide(registry.get(), wanted, marked, this::pendingClients);
+        List<ClusterNode> nodes = registry.get();
+        RedirectPolicy.Decision d = policy.decide(nodes, wanted, marked, this::pendingClients);
         if (d instanceof RedirectPolicy.Decision.Serve s) {
             served.increment();
             sent(s.self());
@@ -113,8 +114,7 @@ public final class RedirectEndpoint {
         if (d instanceof RedirectPolicy.Decision.Redirect r) {
             redirected.increment();
             sent(r.target());
-            String self = registry.get().stream().filter(ClusterNode::self).map(ClusterNode::name).findFirst()
-                .orElse("?");
+            String self = nodes.stream().filter(ClusterNode::self).map(ClusterNode::name).findFirst().orElse("?");
             kept.add(new String[] {MARK, self});
             String location = r.url() + (r.url().contains("?") ? "&" : "?") + formatQuery(kept);
             return new Answer(302, Map.of("Location", location, "Cache-Control", "no-store"),

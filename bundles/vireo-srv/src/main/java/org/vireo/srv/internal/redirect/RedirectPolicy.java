@@ -72,6 +72,7 @@ public final class RedirectPolicy {
             Optional<String> url = Optional.ofNullable(n.services().get(service));
             double score = n.load().map(l -> score(l) + (double) pending.applyAsInt(n) / connectionsAtFullLoad)
                 .orElse(Double.NaN);
+            boolean eligible = !n.stale() && url.isPresent() && n.load().isPresent();
             String why;
             if (n.stale()) {
                 why = "stale: no report since " + n.lastSeen();
@@ -82,7 +83,7 @@ public final class RedirectPolicy {
             } else {
                 why = "eligible";
             }
-            out.add(new Assessment(n, url, why.equals("eligible"), why, score));
+            out.add(new Assessment(n, url, eligible, why, score));
         }
         return out;
     }
