@@ -1,14 +1,18 @@
 package org.vireo.cluster.internal.channel;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 import org.jgroups.protocols.DISCARD;
@@ -21,6 +25,11 @@ import org.vireo.cluster.internal.tls.ClusterCa;
  * on 127.0.0.1, free ports, and a cable cut (JGroups' DISCARD above the transport).
  */
 final class TestChannels {
+
+    private static final int EPHEMERAL_LOW = ephemeralLow();
+    private static final int PORTS_BELOW_EPHEMERAL = Math.max(1, Math.min(10_000, EPHEMERAL_LOW - 1024));
+    /** Where the next port is looked for (counting down from the ephemeral range), from a random start per JVM. */
+    private static final AtomicInteger nextPort = new AtomicInteger(new Random().nextInt(PORTS_BELOW_EPHEMERAL));
 
     private final Path dir;
     private final ClusterCa ca = new ClusterCa();
@@ -57,17 +66,35 @@ final class TestChannels {
         return ChannelSettings.parse(raw, null);
     }
 
+    /**
+     * Ports for members to bind later, taken below the kernel's ephemeral range and never twice in this JVM. JGroups
+     * binds each outgoing connection's socket to port 0 before connecting, so a port picked by the kernel and let go
+     * again could become another member's local port before its own member binds it; that member then never joins
+     * (seen once in CI: two members waited in vain for the third).
+     */
     static List<Integer> freePorts(int n) throws IOException {
-        List<ServerSocket> sockets = new ArrayList<>();
+        List<Integer> ports = new ArrayList<>();
+        for (int tried = 0; ports.size() < n; tried++) {
+            if (tried == PORTS_BELOW_EPHEMERAL) {
+                throw new IOException("no " + n + " free ports on 127.0.0.1 below " + EPHEMERAL_LOW);
+            }
+            int port = EPHEMERAL_LOW - 1 - Math.floorMod(nextPort.getAndIncrement(), PORTS_BELOW_EPHEMERAL);
+            try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                ports.add(probe.getLocalPort());
+            } catch (BindException inUse) {
+                // someone else's: try the next
+            }
+        }
+        return ports;
+    }
+
+    private static int ephemeralLow() {
         try {
-            for (int i = 0; i < n; i++) {
-                sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
-            }
-            return sockets.stream().map(ServerSocket::getLocalPort).toList();
-        } finally {
-            for (ServerSocket s : sockets) {
-                s.close();
-            }
+            // read by lines: Files.readString trusts the size /proc reports and returned only "3" here
+            return Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0)
+                .trim().split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return 32768; // Linux's default
         }
     }
 
