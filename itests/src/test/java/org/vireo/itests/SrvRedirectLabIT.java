@@ -127,6 +127,10 @@ public class SrvRedirectLabIT extends LabTestSupport {
             awaitRedirects(n, shown -> shown.lines().anyMatch(l -> l.startsWith(other) && l.contains("| yes")
                 && l.contains(login(other))), 30);
         }
+        // the same report shows in cluster:members (the service's name; its URL is srv:redirects')
+        String members = lab.cli("n1", "cluster:members");
+        assertTrue("cluster:members on n1:\n" + members, members.lines().anyMatch(l -> l.startsWith("n2")
+            && l.contains("vireo-proxy")));
         awaitAnswer("n1", "200", 30);
         awaitAnswer("n2", "200", 30);
 

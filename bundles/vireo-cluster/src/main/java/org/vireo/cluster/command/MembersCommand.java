@@ -21,10 +21,13 @@ import org.vireo.cluster.internal.node.ClusterAdmin;
 
 @Service
 @Command(scope = "cluster", name = "members", description = "Lists the cluster's nodes: role, address, VRRP states,"
-    + " load, when each last reported and whether its replicated documents are in sync with this node's.",
+    + " load, the services it offers clients, when each last reported and whether its replicated documents are in sync"
+    + " with this node's.",
     detailedDescription = "Every node reports itself every second (reportMillis); one that has not for staleAfterMillis"
         + " (2.5 s by default), or that left the view, is shown as stale. CPU is the node's JVM share of all CPUs,"
-        + " Memory the machine's memory in use; both only for nodes that run the scanner. 'In sync' compares the"
+        + " Memory the machine's memory in use; both only for nodes that run the scanner. Services are those the node"
+        + " offers clients now, such as vireo-proxy while its SRV redirect endpoint listens (srv:redirects shows"
+        + " their URLs). 'In sync' compares the"
         + " node's fingerprint of its replicated documents with this node's: 'no' for a moment after a change is"
         + " normal; for longer, run cluster:sync and see cluster:status on both nodes.")
 public class MembersCommand implements Action {
@@ -57,6 +60,7 @@ public class MembersCommand implements Action {
         table.column("Memory").alignRight();
         table.column("Conns").alignRight();
         table.column("Req/s").alignRight();
+        table.column("Services");
         table.column("Last seen").alignRight();
         table.column("State");
         table.column("In sync");
@@ -65,7 +69,7 @@ public class MembersCommand implements Action {
             table.addRow().addContent(n.name() + (n.self() ? " (this node)" : ""), n.role(), n.address(),
                 n.softwareVersion(), vrrp(n), load == null ? "-" : percent(load.processCpu()),
                 load == null ? "-" : percent(load.memoryShare()), load == null ? "-" : load.activeConnections(),
-                load == null ? "-" : String.format(Locale.ROOT, "%.0f", load.requestsPerSecond()),
+                load == null ? "-" : String.format(Locale.ROOT, "%.0f", load.requestsPerSecond()), services(n),
                 ago(n.lastSeen(), now), n.stale() ? "STALE" : "up",
                 n.self() ? "-" : n.configState() == status.fingerprint() ? "yes" : "no");
         }
@@ -76,6 +80,10 @@ public class MembersCommand implements Action {
     private static String vrrp(ClusterNode n) {
         return n.vrrpStates().isEmpty() ? "-" : n.vrrpStates().entrySet().stream()
             .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
+    private static String services(ClusterNode n) {
+        return n.services().isEmpty() ? "-" : n.services().keySet().stream().sorted().collect(Collectors.joining(" "));
     }
 
     static String percent(double share) {

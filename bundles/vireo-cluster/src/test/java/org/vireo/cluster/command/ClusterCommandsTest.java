@@ -51,13 +51,13 @@ class ClusterCommandsTest {
     }
 
     @Test
-    void membersShowsRoleLoadStalenessAndWhetherEachNodeIsInSync() {
+    void membersShowsRoleLoadServicesStalenessAndWhetherEachNodeIsInSync() {
         NodeLoad load = new NodeLoad(NOW, 0.42, 0.5, 1, 2, 600, 1000, 17, 230);
         List<ClusterNode> nodes = List.of(
             new ClusterNode("n1", "director", "10.0.0.1", "0.1.0", Map.of("vip1", "MASTER"), Optional.empty(),
                 NOW, false, true, 5),
             new ClusterNode("n2", "scanner", "10.0.0.2", "0.1.0", Map.of(), Optional.of(load), NOW.minusMillis(800),
-                false, false, 5),
+                false, false, 5, Map.of("vireo-proxy", "https://10.0.0.2:8480/vireo/login", "ftp", "ftp://10.0.0.2")),
             new ClusterNode("n3", "scanner", "10.0.0.3", "0.1.0", Map.of(), Optional.empty(), NOW.minusSeconds(12),
                 true, false, 9));
 
@@ -66,7 +66,8 @@ class ClusterCommandsTest {
         assertThat(out).contains("Cluster lab: view 7 of 2 member(s), coordinator n1");
         assertThat(line(out, "n1 (this node)")).contains("director").contains("vip1=MASTER").contains("up");
         assertThat(line(out, "n2")).contains("42 %").contains("60 %").contains("17").contains("230")
-            .contains("0.8 s ago").contains("up").contains("yes");
+            .contains("ftp vireo-proxy").doesNotContain("https://").contains("0.8 s ago").contains("up").contains("yes");
+        assertThat(out.lines().filter(l -> l.contains("vireo-proxy")).count()).as("only n2 offers it").isEqualTo(1);
         assertThat(line(out, "n3")).contains("STALE").contains("12 s ago").contains("no");
     }
 
