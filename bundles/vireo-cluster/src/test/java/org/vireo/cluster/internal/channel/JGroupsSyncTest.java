@@ -136,14 +136,15 @@ class JGroupsSyncTest {
         try {
             m.views.await(from, v -> v.members().size() == size, WAIT, m.name + " to see a view of " + size);
         } catch (AssertionError e) {
-            StringBuilder others = new StringBuilder(e.getMessage()).append("; members now:");
+            StringBuilder message = new StringBuilder(e.getMessage()).append("; members now:");
             for (Member x : members) {
                 List<ClusterView> seen = x.views.all();
-                others.append(' ').append(x.name).append(' ').append(seen.isEmpty() ? "no view" : seen.get(seen.size() - 1))
-                    .append(x.transport == null ? " (stopped)" : x.transport.failure().map(f -> " (" + f + ")")
-                    .orElse(""));
+                message.append(' ').append(x.name).append(' ')
+                    .append(seen.isEmpty() ? "no view" : seen.get(seen.size() - 1))
+                    .append(x.transport == null ? " (stopped)"
+                        : x.transport.failure().map(f -> " (" + f + ")").orElse(""));
             }
-            throw new AssertionError(others.toString(), e);
+            throw new AssertionError(message.toString(), e);
         }
     }
 
