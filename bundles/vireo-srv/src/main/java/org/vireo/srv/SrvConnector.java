@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 
+import javax.net.ssl.SSLContext;
+
 /**
  * Tries the candidates of a {@link Resolution.Candidates} in order until one answers: an HTTP(S) request to the
  * candidate's login endpoint, whose redirects (301, 302, 307, 308) are followed to their {@code Location}
@@ -94,7 +96,7 @@ public final class SrvConnector {
     }
 
     /** The same, trusting for HTTPS what {@code tls} trusts (e.g. {@link TrustedCertificates#fromPem}). */
-    public static SrvConnector standard(Settings settings, javax.net.ssl.SSLContext tls) {
+    public static SrvConnector standard(Settings settings, SSLContext tls) {
         return new SrvConnector(settings, client(settings).sslContext(tls).build(), System::nanoTime);
     }
 

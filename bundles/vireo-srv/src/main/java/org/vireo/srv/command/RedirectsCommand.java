@@ -1,6 +1,7 @@
 package org.vireo.srv.command;
 
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.util.Locale;
 
 import org.apache.karaf.shell.api.action.Action;
@@ -61,7 +62,7 @@ public class RedirectsCommand implements Action {
             + " refused (503)");
     }
 
-    private static String where(java.net.InetSocketAddress a) {
+    private static String where(InetSocketAddress a) {
         if (a.getAddress().isAnyLocalAddress()) {
             return "listening on port " + a.getPort() + " (all addresses)";
         }

@@ -7,6 +7,8 @@ import static org.vireo.config.ConfigValues.text;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -92,7 +94,7 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
         int stagger = integer(raw, name.apply("staggerMillis"), base.staggerMillis, 0, MINUTE,
             "0-60000 (0: one candidate after the other)", errors);
         String trust = text(raw, name.apply("trustFile"), base.trustFile);
-        if (!trust.isEmpty() && !java.nio.file.Files.isReadable(java.nio.file.Path.of(trust))) {
+        if (!trust.isEmpty() && !Files.isReadable(Path.of(trust))) {
             errors.add(name.apply("trustFile") + " = '" + trust + "': expected a readable PEM file of CA certificates"
                 + " (e.g. the cluster CA's ca.crt), or nothing for the JDK's");
         }
@@ -154,7 +156,7 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
      */
     public SrvConnector connector() {
         return trustFile.isEmpty() ? SrvConnector.standard(connectorSettings())
-            : SrvConnector.standard(connectorSettings(), TrustedCertificates.fromPem(java.nio.file.Path.of(trustFile)));
+            : SrvConnector.standard(connectorSettings(), TrustedCertificates.fromPem(Path.of(trustFile)));
     }
 
     public SrvConnector.Settings connectorSettings() {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.util.Collections;
 
 import javax.net.ssl.KeyManagerFactory;
 
@@ -24,7 +25,7 @@ final class EndpointTls {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(in, password.toCharArray());
             boolean hasKey = false;
-            for (String alias : java.util.Collections.list(store.aliases())) {
+            for (String alias : Collections.list(store.aliases())) {
                 hasKey |= store.isKeyEntry(alias);
             }
             if (!hasKey) {

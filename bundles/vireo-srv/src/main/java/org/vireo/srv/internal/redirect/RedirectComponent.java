@@ -2,6 +2,7 @@ package org.vireo.srv.internal.redirect;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -142,17 +143,17 @@ public class RedirectComponent implements NodeStatusSource {
     private static InetAddress any() {
         try {
             return InetAddress.getByAddress(new byte[16]);
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    private Optional<String> ownUrl() {
+    private Optional<String> ownUrl(List<ClusterNode> nodes) {
         RedirectOptions o = options;
         if (o == null || server == null) {
             return Optional.empty();
         }
-        return registry.nodes().stream().filter(ClusterNode::self).findFirst()
+        return nodes.stream().filter(ClusterNode::self).findFirst()
             .flatMap(self -> o.advertisedUrl(self.address()));
     }
 
@@ -160,7 +161,7 @@ public class RedirectComponent implements NodeStatusSource {
     @Override
     public Map<String, String> services() {
         RedirectOptions o = options;
-        return ownUrl().map(url -> Map.of(o.service(), url)).orElse(Map.of());
+        return ownUrl(registry.nodes()).map(url -> Map.of(o.service(), url)).orElse(Map.of());
     }
 
     public synchronized Status status() {
@@ -168,13 +169,13 @@ public class RedirectComponent implements NodeStatusSource {
         RedirectServer s = server;
         List<ClusterNode> nodes = registry.nodes();
         long[] c = e == null ? new long[3] : e.counters();
-        Optional<String> url = ownUrl();
+        Optional<String> url = ownUrl(nodes);
         String why = problem;
         if (why == null && s != null && url.isEmpty()) {
             why = "no address to send clients here: set advertisedHost or bindAddress in " + RedirectOptions.LOCAL_PID
                 + ", or join a cluster (org.vireo.cluster bindAddress)";
         }
-        return new Status(options, s == null ? Optional.empty() : s.address(), url, Optional.ofNullable(why),
+        return new Status(options, Optional.ofNullable(s).map(RedirectServer::address), url, Optional.ofNullable(why),
             e == null ? List.of() : e.assess(nodes),
             e == null || s == null ? Optional.empty() : Optional.of(e.preview(nodes)),
             c[0], c[1], c[2]);

@@ -3,13 +3,14 @@ package org.vireo.srv.internal.redirect;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 import org.vireo.cluster.ClusterNode;
 
@@ -24,7 +25,6 @@ public final class RedirectEndpoint {
     /** The query parameter that marks a redirected request. */
     public static final String MARK = "vireo-redirected-by";
     static final int RETRY_AFTER_SECONDS = 5;
-    private static final Pattern SERVICE = Pattern.compile("[A-Za-z0-9._-]{1,63}");
 
     /** An HTTP answer: status, headers, a short text body. */
     public record Answer(int status, Map<String, String> headers, String body) {
@@ -38,9 +38,9 @@ public final class RedirectEndpoint {
     private final LongAdder redirected = new LongAdder();
     private final LongAdder refused = new LongAdder();
     /** Per node: the clients sent there (or served here) since the load measured at {@code loadAt}. */
-    private final Map<String, Pending> pending = new java.util.HashMap<>();
+    private final Map<String, Pending> pending = new HashMap<>();
 
-    private record Pending(java.time.Instant loadAt, int clients) {
+    private record Pending(Instant loadAt, int clients) {
     }
 
     public RedirectEndpoint(RedirectOptions options, Supplier<List<ClusterNode>> registry) {
@@ -99,8 +99,8 @@ public final class RedirectEndpoint {
                 kept.add(p);
             }
         }
-        if (!SERVICE.matcher(wanted).matches()) {
-            return text(400, "service = '" + wanted + "': expected 1-63 letters, digits, '.', '_' or '-'\n");
+        if (!RedirectOptions.SERVICE_NAME.matcher(wanted).matches()) {
+            return text(400, "service = '" + wanted + "': expected " + RedirectOptions.SERVICE_NAME_EXPECTED + "\n");
         }
         List<ClusterNode> nodes = registry.get();
         RedirectPolicy.Decision d = policy.decide(nodes, wanted, marked, this::pendingClients);

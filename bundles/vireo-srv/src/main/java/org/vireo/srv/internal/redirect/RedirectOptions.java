@@ -41,7 +41,9 @@ public record RedirectOptions(boolean enabled, int port, String path, String ser
     public static final String PID = "org.vireo.srv.redirect";
     public static final String LOCAL_PID = "org.vireo.srv.redirect.local";
     private static final Pattern PATH = Pattern.compile("/[A-Za-z0-9._~/-]{0,200}");
-    private static final Pattern SERVICE = Pattern.compile("[A-Za-z0-9._-]{1,63}");
+    /** A service name, as configured here and as a client may ask for one ({@code ?service=}). */
+    static final Pattern SERVICE_NAME = Pattern.compile("[A-Za-z0-9._-]{1,63}");
+    static final String SERVICE_NAME_EXPECTED = "1-63 letters, digits, '.', '_' or '-'";
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.-]{1,253}|\\[?[0-9A-Fa-f:.]{2,45}]?");
 
     /**
@@ -57,8 +59,8 @@ public record RedirectOptions(boolean enabled, int port, String path, String ser
             errors.add("path = '" + path + "': expected an absolute path of letters, digits and . _ ~ / -");
         }
         String service = ConfigValues.text(raw, "service", "vireo-proxy");
-        if (!SERVICE.matcher(service).matches()) {
-            errors.add("service = '" + service + "': expected 1-63 letters, digits, '.', '_' or '-'");
+        if (!SERVICE_NAME.matcher(service).matches()) {
+            errors.add("service = '" + service + "': expected " + SERVICE_NAME_EXPECTED);
         }
         double margin = ConfigValues.decimal(raw, "margin", 0.10, v -> v >= 0 && v <= 1,
             "a number from 0 to 1 (a share of a full CPU)", errors);

@@ -34,8 +34,8 @@ import io.netty.handler.timeout.ReadTimeoutHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
- * The login endpoint's listener: small HTTP/1.1 (over TLS when given a context) on one NIO thread (a request is a lookup in the registry snapshot,
- * no I/O), each request answered by the {@link RedirectEndpoint} of the moment.
+ * The login endpoint's listener: small HTTP/1.1 (over TLS when given a context) on one NIO thread (a request is a
+ * lookup in the registry snapshot, no I/O), each request answered by the {@link RedirectEndpoint} of the moment.
  */
 final class RedirectServer {
 
@@ -77,8 +77,8 @@ final class RedirectServer {
         }
     }
 
-    Optional<InetSocketAddress> address() {
-        return Optional.of((InetSocketAddress) channel.localAddress());
+    InetSocketAddress address() {
+        return (InetSocketAddress) channel.localAddress();
     }
 
     void stop() {

@@ -68,8 +68,8 @@ class RedirectServerTest {
         servers.add(s1);
         RedirectServer s2 = RedirectServer.start(new InetSocketAddress(LOOPBACK, 0), tls, () -> e2);
         servers.add(s2);
-        port1 = s1.address().orElseThrow().getPort();
-        port2 = s2.address().orElseThrow().getPort();
+        port1 = s1.address().getPort();
+        port2 = s2.address().getPort();
     }
 
     private static Resolution.Candidates first(int port) {
@@ -176,7 +176,7 @@ class RedirectServerTest {
         loads1.set(Map.of("n1", load(0, 0), "n2", load(0, 0)));
         loads2.set(loads1.get());
         startBoth();
-        InetSocketAddress taken = servers.get(0).address().orElseThrow();
+        InetSocketAddress taken = servers.get(0).address();
         assertThatThrownBy(() -> RedirectServer.start(taken, Optional.empty(), () -> null))
             .isInstanceOf(IllegalStateException.class)
             .hasMessageContaining("cannot listen on " + taken);
