@@ -3,7 +3,7 @@
 # in one interleaved run on loopback
 #
 #   bench/balancer-bench.sh [-o OUTDIR] [-r ROUNDS] [-d SECS] [-w SECS] [-C CONNS] [-T WRK_THREADS]
-#                           [-j "THREADS ..."] [-s SCENARIOS] [-t TARBALL] [-X KEY=VALUE]... [-P] [-F]
+#                           [-j "THREADS ..."] [-s SCENARIOS] [-t TARBALL] [-b TARBALL] [-X KEY=VALUE]... [-P] [-F]
 #   defaults: -r 3 -d 10 -w 10 -C 64 -T 1 -j 1 -s ka-1k,ka-256k,close-1k,close-256k
 #             -t karaf-assembly/target/vireo-*.tar.gz (build it first: mvn -o ... install -DskipTests)
 #             output in bench/results/balancer-<UTC ts>/
@@ -11,6 +11,8 @@
 #   -s        scenarios: ka-1k, ka-256k (keep-alive), close-1k, close-256k (-H 'Connection: close': a new
 #             connection per request, to the proxy and from it to the backend)
 #   -w        warm-up per target and scenario before round 1, not counted (the JVM compiles its hot paths)
+#   -b        a second Vireo director per thread count (vireo0-tN), from a distribution from before the PROXY
+#             header (issue 19), forwarding to the backends' plain ports: the header's cost in the same run
 #   -X        a key of org.vireo.balancer.cfg for every Vireo director, e.g. -X transport=epoll (repeatable);
 #             the directors' JVM options come from the environment as for bin/karaf (EXTRA_JAVA_OPTS=...)
 #   -P        after the rounds, one uncounted run of ka-1k and close-1k per Vireo with JFR (settings=profile):
@@ -19,11 +21,13 @@
 #
 # Everything on 127.0.0.1; every process started here is stopped by PID on exit (trap):
 #   backends  nginx x2 (:28081, :28082; worker_processes 1, access log off, 1k.bin and 256k.bin,
-#             /nginx_status to count the requests each one served)
+#             /nginx_status to count the requests each one served), each also on :28091 / :28092 with
+#             proxy_protocol: there a connection begins with a PROXY header, as Vireo's balancer sends one
 #   direct    wrk -> backend 1
-#   haproxy-tN  :2810N, mode tcp, balance leastconn, nbthread N -> both backends
+#   haproxy-tN  :2810N, mode tcp, balance leastconn, nbthread N, send-proxy-v2 -> both backends' :2809x
 #   vireo-tN  :2820N, the distribution unpacked in $WORKDIR/vireo-tN, role director, alsoScan false,
-#             scanners = both backends, threads = N, slowStartSeconds = 0; started once both backends are UP
+#             scanners = both backends' :2809x, threads = N, slowStartSeconds = 0; started once both are UP
+#   vireo0-tN (-b) :2860N, the same from the other distribution, scanners = the plain ports
 # Each round rotates the order of the targets and runs every scenario against each; wrk -tT -cCONNS -dSECS
 # --latency, the same for every target. Per run: req/s, p50/p99, errors, the proxy process's CPU
 # (utime+stime of /proc/PID/stat over the run: % and µs per request), nginx's CPU, the box's busy %, and
@@ -36,12 +40,14 @@ ROUNDS=3; DUR=10; WARM=10; CONNS=64; WRK_T=1; THREADS="1"; PROFILE=false; PERF=f
 SCENARIOS=ka-1k,ka-256k,close-1k,close-256k
 EXTRA_KEYS=()
 TARBALL=$(ls "$TOP"/karaf-assembly/target/vireo-*.tar.gz 2>/dev/null | head -1)
+BASELINE=
 OUT=$HERE/results/balancer-$(date -u +%Y%m%dT%H%M%SZ)
 CMDLINE="$0 $*"
 usage() { sed -n 2,31p "$0"; exit 2; }
-while getopts "o:r:d:w:C:T:j:s:t:X:PFh" o; do case $o in
+while getopts "o:r:d:w:C:T:j:s:t:b:X:PFh" o; do case $o in
   o) OUT=$OPTARG;; r) ROUNDS=$OPTARG;; d) DUR=$OPTARG;; w) WARM=$OPTARG;; C) CONNS=$OPTARG;; T) WRK_T=$OPTARG;;
-  j) THREADS=${OPTARG//,/ };; s) SCENARIOS=$OPTARG;; t) TARBALL=$OPTARG;; P) PROFILE=true;; F) PERF=true;;
+  j) THREADS=${OPTARG//,/ };; s) SCENARIOS=$OPTARG;; t) TARBALL=$OPTARG;; b) BASELINE=$OPTARG;;
+  P) PROFILE=true;; F) PERF=true;;
   X) [[ $OPTARG =~ ^[A-Za-z]+=.*$ ]] || { echo "-X '$OPTARG': expected KEY=VALUE" >&2; exit 2; }; EXTRA_KEYS+=("$OPTARG");;
   *) usage;; esac; done
 for v in ROUNDS DUR CONNS WRK_T; do
@@ -57,9 +63,14 @@ done
 [ -n "$TARBALL" ] && [ -f "$TARBALL" ] || {
   echo "no Vireo distribution (-t '$TARBALL'): build it with mvn -o ... install -DskipTests" >&2; exit 2; }
 TARBALL=$(realpath "$TARBALL")
+if [ -n "$BASELINE" ]; then
+  [ -f "$BASELINE" ] || { echo "-b '$BASELINE': no such distribution" >&2; exit 2; }
+  BASELINE=$(realpath "$BASELINE")
+fi
 
 W=${WORKDIR:-/tmp/balancer-bench}   # runtime dir (nginx reads the bodies there)
 B1=127.0.0.1:28081; B2=127.0.0.1:28082
+P1=127.0.0.1:28091; P2=127.0.0.1:28092   # the same backends, with the PROXY protocol
 HZ=$(getconf CLK_TCK)
 declare -A ADDR PID                 # target -> host:port, process whose CPU is the forwarder's
 NGX=(); VPIDS=(); VHOMES=(); HPIDS=(); GUARDS=(); PROF_PID=
@@ -70,8 +81,11 @@ if ((${#missing[@]})); then
   echo "installing ${missing[*]}"
   DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >/dev/null || { echo "apt-get failed" >&2; exit 1; }
 fi
-ports=(28081 28082)
-for n in $THREADS; do ports+=($((28100 + n)) $((28200 + n)) $((28300 + n)) $((28400 + n)) $((28500 + n))); done
+ports=(28081 28082 28091 28092)
+for n in $THREADS; do
+  ports+=($((28100 + n)) $((28200 + n)) $((28300 + n)) $((28400 + n)) $((28500 + n)))
+  [ -z "$BASELINE" ] || ports+=($((28600 + n)) $((28700 + n)) $((28800 + n)) $((28900 + n)))
+done
 for p in "${ports[@]}"; do
   if ss -Hltn "sport = :$p" | grep -q .; then echo "port $p busy, abort" >&2; exit 1; fi
 done
@@ -100,7 +114,7 @@ trap cleanup EXIT; trap 'exit 130' INT TERM
 # ---------------------------------------------------------------- backends
 head -c 1024 /dev/urandom >"$W/www/1k.bin"; head -c 262144 /dev/urandom >"$W/www/256k.bin"
 for i in 1 2; do
-  b=B$i
+  b=B$i; pp=P$i
   cat >"$W/nginx-$i.conf" <<EOF
 daemon off;
 master_process off;
@@ -116,7 +130,10 @@ http {
   default_type application/octet-stream;
   client_body_temp_path $W/tmp/cb$i; proxy_temp_path $W/tmp/px$i; fastcgi_temp_path $W/tmp/fc$i;
   uwsgi_temp_path $W/tmp/uw$i; scgi_temp_path $W/tmp/sc$i;
-  server { listen ${!b} backlog=4096; root $W/www; location = /nginx_status { stub_status; } }
+  server {
+    listen ${!b} backlog=4096; listen ${!pp} proxy_protocol backlog=4096;
+    root $W/www; location = /nginx_status { stub_status; }
+  }
 }
 EOF
   nginx -c "$W/nginx-$i.conf" -e "$W/nginx-$i.err" </dev/null >"$W/nginx-$i.out" 2>&1 &
@@ -150,8 +167,8 @@ frontend fe
   default_backend be
 backend be
   balance leastconn
-  server b1 $B1
-  server b2 $B2
+  server b1 $P1 send-proxy-v2
+  server b2 $P2 send-proxy-v2
 EOF
   haproxy -q -c -f "$W/haproxy-t$n.cfg" || { log "haproxy-t$n.cfg refused"; exit 1; }
   haproxy -db -f "$W/haproxy-t$n.cfg" </dev/null >"$W/haproxy-t$n.log" 2>&1 &
@@ -170,38 +187,48 @@ wait_log() { # file regex seconds pid
     kill -0 "$4" 2>/dev/null || return 1; sleep 0.2
   done; return 1
 }
-for n in $THREADS; do
-  vh=$W/vireo-t$n; mkdir -p "$vh"
-  tar xzf "$TARBALL" -C "$vh" --strip-components=1 || { log "cannot unpack $TARBALL"; exit 1; }
+start_director() { # name tarball port-base threads scanner...: unpack, configure, start; no wait
+  local name=$1 tarball=$2 base=$3 n=$4; shift 4
+  local vh=$W/$name bc
+  mkdir -p "$vh"
+  tar xzf "$tarball" -C "$vh" --strip-components=1 || { log "cannot unpack $tarball"; exit 1; }
   rm -f "$vh"/etc/org.vireo.vrrp.instance-*.cfg
   printf '%s\n' "name = bench" "managementAddress = 127.0.0.1" "interfaceName = lo" "role = director" \
     "alsoScan = false" >"$vh/etc/org.vireo.node.cfg"
   bc=$vh/etc/org.vireo.balancer.cfg
-  set_key "$bc" scanners "$B1, $B2"; set_key "$bc" httpPort $((28200 + n)); set_key "$bc" ftpPort 0
+  set_key "$bc" scanners "$1, $2"; set_key "$bc" httpPort $((base + n)); set_key "$bc" ftpPort 0
   set_key "$bc" ftpPassivePorts ""; set_key "$bc" standaloneAddresses 127.0.0.1
   set_key "$bc" threads "$n"; set_key "$bc" slowStartSeconds 0
   for kv in "${EXTRA_KEYS[@]}"; do set_key "$bc" "${kv%%=*}" "${kv#*=}"; done
-  set_key "$vh/etc/org.apache.karaf.shell.cfg" sshPort $((28300 + n))
+  set_key "$vh/etc/org.apache.karaf.shell.cfg" sshPort $((base + 100 + n))
   set_key "$vh/etc/org.apache.karaf.shell.cfg" sshHost 127.0.0.1
-  set_key "$vh/etc/org.apache.karaf.management.cfg" rmiRegistryPort $((28400 + n))
-  set_key "$vh/etc/org.apache.karaf.management.cfg" rmiServerPort $((28500 + n))
+  set_key "$vh/etc/org.apache.karaf.management.cfg" rmiRegistryPort $((base + 200 + n))
+  set_key "$vh/etc/org.apache.karaf.management.cfg" rmiServerPort $((base + 300 + n))
   # exec all the way down: the PID is the JVM's (the guard the wrapper starts is its child)
   (cd "$vh" && KARAF_EXEC=exec exec bin/karaf server </dev/null >"$vh/stdout.log" 2>&1) &
-  VPIDS+=($!); VHOMES+=("$vh"); ADDR[vireo-t$n]=127.0.0.1:$((28200 + n)); PID[vireo-t$n]=$!
-done
-i=0
+  VPIDS+=($!); VHOMES+=("$vh"); VNAMES+=("$name"); VSCANNERS+=("$1 $2")
+  ADDR[$name]=127.0.0.1:$((base + n)); PID[$name]=$!
+}
+VNAMES=(); VSCANNERS=()
 for n in $THREADS; do
-  vh=${VHOMES[$i]}; vp=${VPIDS[$i]}; kl=$vh/data/log/karaf.log; i=$((i + 1))
-  wait_log "$kl" "balancer: listening on 127.0.0.1:$((28200 + n)) \(http\)" 240 "$vp" || {
-    log "vireo-t$n: no 'listening' line in $kl"; exit 1; }
-  for b in $B1 $B2; do
-    wait_log "$kl" "balancer: scanner $b UP" 60 "$vp" || { log "vireo-t$n: backend $b not UP"; exit 1; }
+  start_director "vireo-t$n" "$TARBALL" 28200 "$n" "$P1" "$P2"
+  [ -z "$BASELINE" ] || start_director "vireo0-t$n" "$BASELINE" 28600 "$n" "$B1" "$B2"
+done
+for i in "${!VPIDS[@]}"; do
+  name=${VNAMES[$i]}; vh=${VHOMES[$i]}; vp=${VPIDS[$i]}; kl=$vh/data/log/karaf.log
+  wait_log "$kl" "balancer: listening on ${ADDR[$name]} \(http\)" 240 "$vp" || {
+    log "$name: no 'listening' line in $kl"; exit 1; }
+  for b in ${VSCANNERS[$i]}; do
+    wait_log "$kl" "balancer: scanner $b UP" 60 "$vp" || { log "$name: backend $b not UP"; exit 1; }
   done
   GUARDS+=($(pgrep -P "$vp" 2>/dev/null))
-  up_within "http://127.0.0.1:$((28200 + n))/1k.bin" "$vp" 30 || { log "vireo-t$n does not forward"; exit 1; }
-  log "vireo-t$n up, pid $vp (JVM: $(readlink "/proc/$vp/exe"); $(grep -o "event loop threads on [a-z_]*" "$kl" | tail -1))"
+  up_within "http://${ADDR[$name]}/1k.bin" "$vp" 30 || { log "$name does not forward"; exit 1; }
+  log "$name up, pid $vp (JVM: $(readlink "/proc/$vp/exe"); $(grep -o "event loop threads on [a-z_]*" "$kl" | tail -1))"
 done
-for n in $THREADS; do TARGETS+=("haproxy-t$n" "vireo-t$n"); done
+for n in $THREADS; do
+  TARGETS+=("haproxy-t$n" "vireo-t$n")
+  [ -z "$BASELINE" ] || TARGETS+=("vireo0-t$n")
+done
 
 # every target serves both bodies whole, before anything is measured
 bad=0
@@ -215,7 +242,7 @@ done
 
 {
   echo "# balancer-bench $(date -u +%FT%TZ) host=$(hostname) kernel=$(uname -r) cpus=$(nproc) mem=$(free -g | awk '/Mem:/{print $2}')G"
-  echo "# git $(git -C "$TOP" rev-parse --short HEAD 2>/dev/null)$(git -C "$TOP" diff --quiet 2>/dev/null || echo '+dirty') | dist $(basename "$TARBALL") sha256 $(sha256sum "$TARBALL" | cut -c1-16)"
+  echo "# git $(git -C "$TOP" rev-parse --short HEAD 2>/dev/null)$(git -C "$TOP" diff --quiet 2>/dev/null || echo '+dirty') | dist $(basename "$TARBALL") sha256 $(sha256sum "$TARBALL" | cut -c1-16)${BASELINE:+ | baseline (vireo0) $BASELINE sha256 $(sha256sum "$BASELINE" | cut -c1-16)}"
   echo "# $(haproxy -v | head -1) | $(nginx -v 2>&1) | $(wrk -v 2>&1 | head -1) | $(java -version 2>&1 | head -1)"
   echo "# command: $CMDLINE"
   echo "# directors: EXTRA_JAVA_OPTS=${EXTRA_JAVA_OPTS:-} balancer keys: ${EXTRA_KEYS[*]:-}"
@@ -284,12 +311,11 @@ for r in $(seq 1 "$ROUNDS"); do
   for sc in "${SCS[@]}"; do for t in "${order[@]}"; do run_one "$r" "$sc" "$t" "$DUR"; done; done
 done
 
-i=0
-for n in $THREADS; do   # the balancer's own view: both backends got connections, none failed
-  (cd "${VHOMES[$i]}" && VIREO_CLI_RETRIES=5 timeout 60 bin/vireo-cli 'balancer:scanners' >"$OUT/vireo-t$n-scanners.txt" 2>&1)
-  log "vireo-t$n balancer:scanners:"; sed 's/^/  /' "$OUT/vireo-t$n-scanners.txt"
-  grep -E 'WARN|ERROR' "${VHOMES[$i]}/data/log/karaf.log" | tail -50 >"$OUT/vireo-t$n-warn-error.log"
-  i=$((i + 1))
+for i in "${!VPIDS[@]}"; do   # the balancer's own view: both backends got connections, none failed
+  name=${VNAMES[$i]}
+  (cd "${VHOMES[$i]}" && VIREO_CLI_RETRIES=5 timeout 60 bin/vireo-cli 'balancer:scanners' >"$OUT/$name-scanners.txt" 2>&1)
+  log "$name balancer:scanners:"; sed 's/^/  /' "$OUT/$name-scanners.txt"
+  grep -E 'WARN|ERROR' "${VHOMES[$i]}/data/log/karaf.log" | tail -50 >"$OUT/$name-warn-error.log"
 done
 
 # ---------------------------------------------------------------- profiles (uncounted runs)
@@ -321,7 +347,7 @@ if $PROFILE || $PERF; then
   done
 fi
 cp "$W"/nginx-1.conf "$W"/haproxy-t*.cfg "$OUT/"
-for n in $THREADS; do cp "$W/vireo-t$n/etc/org.vireo.balancer.cfg" "$OUT/vireo-t$n-org.vireo.balancer.cfg"; done
+for name in "${VNAMES[@]}"; do cp "$W/$name/etc/org.vireo.balancer.cfg" "$OUT/$name-org.vireo.balancer.cfg"; done
 
 # ---------------------------------------------------------------- summary
 python3 - "$RES" "$THREADS" >"$OUT/summary.md" <<'PY'
@@ -337,7 +363,7 @@ def paired(sc, t, base, k):  # per-round ratio, then the median: drift hits both
                 if r['scenario'] == sc and r['target'] == t and by.get(r['round'])])
 f = lambda x, p='%.2f': '-' if x != x else p % x
 scs = list(dict.fromkeys(r['scenario'] for r in rows))
-targets = ['direct'] + [t for n in threads for t in ('haproxy-t' + n, 'vireo-t' + n)]
+targets = ['direct'] + [t for n in threads for t in ('haproxy-t' + n, 'vireo-t' + n, 'vireo0-t' + n)]
 print('| scenario | target | req/s (median) | min..max | p50 ms | p99 ms | proxy CPU % | CPU µs/request | backend 1 share | errors |')
 print('|---|---|---:|---|---:|---:|---:|---:|---:|---:|')
 for sc in scs:
@@ -360,6 +386,15 @@ for sc in scs:
         ok = 'met' if rr >= 1.0 and pr <= 1.2 else 'not met'
         print(f"| {sc} | {n} | {f(rr)} | {f(pr)} | {f(cpu)} | {f(paired(sc, v, 'direct', 'req_s'))} | "
               f"{f(paired(sc, h, 'direct', 'req_s'))} | {ok} |")
+if any(r['target'].startswith('vireo0-') for r in rows):
+    print()
+    print('| scenario | threads | with/without the PROXY header: req/s | p99 | CPU per request |')
+    print('|---|---:|---:|---:|---:|')
+    for sc in scs:
+        for n in threads:
+            v, b = 'vireo-t' + n, 'vireo0-t' + n
+            cpu = med(vals(sc, v, 'proxy_us_req')) / med(vals(sc, b, 'proxy_us_req'))
+            print(f"| {sc} | {n} | {f(paired(sc, v, b, 'req_s'))} | {f(paired(sc, v, b, 'p99_ms'))} | {f(cpu)} |")
 print()
 print('Ratios of req/s and p99: per round, then the median; CPU per request: ratio of the medians.')
 PY

@@ -15,7 +15,8 @@
 #   squid   127.0.0.1:3128, workers 1, cache deny all, access log ON (a file: ours is on too),
 #           acl blocked dstdomain -n LIST
 #   vireo   the distribution unpacked in $WORKDIR/vireo, role scanner, proxy on 127.0.0.1:3129, rules.conf =
-#           "rule blocklist block "listed" domain-list lists-100k.txt" + the shipped rules, access log on
+#           "rule blocklist block "listed" domain-list lists-100k.txt", a rule allowing the loopback origin
+#           (destination 127.0.0.1 port 18081) + the shipped rules, access log on
 #   1. checks: a listed name gets 403 from both proxies, the origin 200 through both
 #   2. wrk -t1 -cCONNS -dSECS --latency per rep, per body: direct, squid, vireo (the order rotates per rep);
 #      CPU per request = utime+stime delta of the proxy process (/proc/PID/stat) / wrk's request count
@@ -63,7 +64,7 @@ RES=$OUT/results.tsv
 exec > >(tee -a "$OUT/harness.log") 2>&1
 log() { echo "[scanner-bench $(date -u +%T)] $*"; }
 
-. "$HERE/lib.sh"   # stop_pid
+. "$HERE/lib.sh"   # stop_pid, squid_files
 cleanup() {
   stop_pid "$BG_WRK" TERM; stop_pid "$VI_PID" TERM; stop_pid "$SQ_PID" TERM; stop_pid "$NGX_PID" QUIT
 }
@@ -103,12 +104,7 @@ log "list: $(wc -l <"$W/list-small.txt") names"
 cat >"$W/squid.conf" <<EOF
 http_port $SQUID
 workers 1
-pid_filename $W/squid/squid.pid
-cache_log $W/squid/cache.log
-access_log stdio:$W/squid/access.log squid
-cache_store_log none
-coredump_dir $W/squid
-visible_hostname squid-bench
+$(squid_files "$W/squid" squid-bench)
 dns_nameservers 127.0.0.1
 shutdown_lifetime 1 seconds
 max_filedescriptors 16384
@@ -146,7 +142,10 @@ SHIPPED=$VH/etc/vireo/rules.conf
 cp "$SHIPPED" "$W/rules-shipped.conf"
 cp "$W/list-small.txt" "$VH/etc/vireo/lists-100k.txt"
 write_rules() { # list file name -> etc/vireo/rules.conf, renamed into place
-  { echo "rule blocklist block \"listed\" domain-list $1"; grep -v '^\s*#' "$W/rules-shipped.conf" | grep .; } \
+  # the origin is on this node's loopback, which the proxy reaches only for a rule naming it (docs/rules.md)
+  { echo "rule blocklist block \"listed\" domain-list $1"
+    echo "rule bench-origin allow destination 127.0.0.1 port ${ORIGIN##*:}"
+    grep -v '^\s*#' "$W/rules-shipped.conf" | grep .; } \
     >"$VH/etc/vireo/.rules.conf.new"
   mv -f "$VH/etc/vireo/.rules.conf.new" "$VH/etc/vireo/rules.conf"
 }

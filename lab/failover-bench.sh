@@ -6,6 +6,7 @@
 #   failover-bench.sh [--impl keepalived,vireo] [-r N] [--intervals 1000,100,20] [-o OUTDIR] [--dist TARBALL]
 #                     [--pin]
 #   failover-bench.sh --stress [SECONDS] [--impl ...] [-o OUTDIR] [--dist TARBALL]
+#   failover-bench.sh --takeback N [--impl ...] [--intervals 100] [-o OUTDIR] [--dist TARBALL] [--pin]
 #   failover-bench.sh --analyze OUTDIR
 #
 #   --impl       implementations, comma-separated, run interleaved (default keepalived)
@@ -13,6 +14,12 @@
 #   --intervals  advert intervals in ms (default 1000,100,20)
 #   --stress S   instead: the spurious-failover run, S seconds (default 600) of 20 ms adverts under
 #                stress-ng --cpu 2, for each implementation in turn
+#   --takeback N instead: N take-backs in a row per implementation (issue 19, defect 14), at the first of
+#                --intervals (default here 100 ms): n1 stopped gracefully (n2 takes over), then restarted
+#                (the whole process: keepalived afresh, Vireo's JVM with --keep) and preempting n2, with a
+#                ping of the VIP every 2 ms from the client all along (SCHED_FIFO 5, so that a busy machine
+#                does not starve the probe itself); the client's outage of each take-back
+#                is the largest gap between two replies from the restart to 1 s after the VIP is on n1 only
 #   -o OUTDIR    results (default bench/out/failover-<date>); --analyze re-reads one
 #   --dist       Vireo distribution (default karaf-assembly/target/vireo-*.tar.gz)
 #   --pin        each node on a CPU of its own, as on separate machines: n1 (and the switch operations
@@ -62,7 +69,7 @@ VRID=51
 N1_IP=10.77.0.11 N2_IP=10.77.0.12
 N1_MAC=02:77:00:00:00:0b N2_MAC=02:77:00:00:00:0c
 
-impls=keepalived reps=5 intervals=1000,100,20 outdir="" dist="" stress="" analyze="" pin=false
+impls=keepalived reps=5 intervals="" outdir="" dist="" stress="" analyze="" pin=false takeback=
 
 die() { echo "failover-bench: error: $*" >&2; exit 1; }
 say() { echo "failover-bench: $*" >&2; }
@@ -79,6 +86,7 @@ while [ $# -gt 0 ]; do
         --stress)
             if [[ "${2:-}" =~ ^[0-9]+$ ]]; then stress=$2; shift 2; else stress=600; shift; fi ;;
         --analyze) [ $# -ge 2 ] || usage; analyze=$2; shift 2 ;;
+        --takeback) [ $# -ge 2 ] || usage; takeback=$2; shift 2 ;;
         -h|--help) usage ;;
         *) die "unknown argument '$1' (--help)" ;;
     esac
@@ -92,6 +100,8 @@ fi
 in_range() { [[ "$1" =~ ^[1-9][0-9]{0,5}$ ]] && [ "$1" -ge "$2" ] && [ "$1" -le "$3" ]; }
 in_range "$reps" 1 100 || die "-r wants 1..100"
 if [ -n "$stress" ]; then in_range "$stress" 10 7200 || die "--stress wants 10..7200 seconds"; fi
+if [ -n "$takeback" ]; then in_range "$takeback" 1 500 || die "--takeback wants 1..500"; fi
+[ -n "$intervals" ] || if [ -n "$takeback" ]; then intervals=100; else intervals=1000,100,20; fi
 IFS=, read -r -a IMPLS <<<"$impls"
 IFS=, read -r -a INTERVALS <<<"$intervals"
 for i in "${IMPLS[@]}"; do
@@ -359,6 +369,56 @@ run_stress() {
     copy_logs "$impl" "$dir"
 }
 
+# --------------------------------------------------------------- take-backs ---
+
+# run_takeback IMPL INTERVAL N: n1 (150) and n2 (100) up, a ping of the VIP from the client; N times: n1 stopped
+# (n2 takes over), n1 restarted, preempts. events: "takeback K T_RESTART T_SETTLED" per take-back.
+run_takeback() {
+    local impl=$1 iv=$2 n=$3 dir ev to cap probe k t settle=1000
+    dir="$outdir/takeback-$impl-$iv"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    ev="$dir/events"
+    write_head "$dir" "$impl" "$iv" 1
+    to=$(master_timeout "$impl" "$iv")
+    start_node "$impl" n2 100 "$iv" >/dev/null
+    start_node "$impl" n1 150 "$iv" >/dev/null
+    if ! wait_pair "$impl" "$iv"; then
+        echo "fail n1 not master with the VIP (and n2 up) within ${to}s of the start" >>"$ev"
+        stop_all "$impl"
+        copy_logs "$impl" "$dir"
+        return 1
+    fi
+    sleep_ms "$settle"
+    cap="$dir/client.pcap"
+    lab capture c "$cap" "vrrp or arp" >/dev/null
+    # real-time (below the VRRP threads' 10): at a load of 20 a normal ping sent one every 7 ms, and its own
+    # stalls of hundreds of milliseconds looked like outages
+    probe=$(lab spawn c "$dir/ping.log" chrt -f 5 ping -n -D -i 0.002 -W 1 "$VIP")
+    sleep_ms "$settle"
+    for ((k = 1; k <= n; k++)); do
+        say "$impl: take-back $k/$n ($((SECONDS - T0)) s)"
+        t=$(stop_node "$impl" n1) || t=""
+        if [ -z "$t" ] || ! wait_vip n2 n1 "$to"; then
+            echo "fail take-back $k: n2 did not take the VIP after n1's stop" >>"$ev"
+            break
+        fi
+        sleep_ms "$settle"
+        start_node "$impl" n1 150 "$iv" --keep >/dev/null
+        t=$(cat "$LAB_STATE/$impl-n1/launched")
+        if ! wait_vip n1 n2 "$to"; then
+            echo "fail take-back $k: restarted n1 did not take the VIP back within ${to}s" >>"$ev"
+            break
+        fi
+        sleep_ms "$settle"
+        echo "takeback $k $t $(now)" >>"$ev"
+    done
+    stop_pid "$probe"
+    lab capture-stop "$cap" 2>"$dir/capture.stats" || true
+    stop_all "$impl"
+    copy_logs "$impl" "$dir"
+}
+
 # --------------------------------------------------------------------- main ---
 
 if $pin; then
@@ -369,7 +429,7 @@ say "lab $LAB up; output $outdir"
 "$LABSH" down >/dev/null 2>&1 || true
 lab up -n 2 2>/dev/null
 {
-    echo "# failover-bench $(date -u +%FT%TZ) impl=$impls reps=$reps intervals=$intervals stress=$stress"
+    echo "# failover-bench $(date -u +%FT%TZ) impl=$impls reps=$reps intervals=$intervals stress=$stress takeback=$takeback"
     echo "# $(uname -sr), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "# nodes pinned to CPUs: ${LAB_NODE_CPUS:-no}"
     echo "# $(keepalived --version 2>&1 | head -1)"
@@ -379,6 +439,10 @@ lab up -n 2 2>/dev/null
 if [ -n "$stress" ]; then
     for impl in "${IMPLS[@]}"; do
         run_stress "$impl" "$stress" || say "$impl: stress run could not start"
+    done
+elif [ -n "$takeback" ]; then
+    for impl in "${IMPLS[@]}"; do
+        run_takeback "$impl" "${INTERVALS[0]}" "$takeback" || say "$impl: take-back run could not start"
     done
 else
     total=$((${#INTERVALS[@]} * reps * ${#IMPLS[@]})) n=0

@@ -3,8 +3,8 @@
 
     failover_analyze.py OUTDIR
 
-OUTDIR holds one directory per repetition, IMPL-INTERVAL-rN/ (failover runs) or stress-IMPL/ (the
-spurious-failover run), each with `events` (key value lines written by the bench: impl, interval, vip,
+OUTDIR holds one directory per repetition, IMPL-INTERVAL-rN/ (failover runs), stress-IMPL/ (the
+spurious-failover run) or takeback-IMPL-INTERVAL/ (--takeback: many take-backs in a row), each with `events` (key value lines written by the bench: impl, interval, vip,
 n1/n2 addresses and MACs, crash/restart/stop epoch times, fail reasons), `client.pcap` (the client's
 capture: VRRP, ARP and the probe's ICMP) and `ping.log` (ping -D). Writes OUTDIR/runs.tsv (one line per
 repetition and metric) and OUTDIR/summary.md (the tables, also printed).
@@ -208,6 +208,50 @@ def analyze_stress(d):
     return res
 
 
+def ping_replies(path):
+    """Receive times of the probe's replies in ping -D's log (user-space time stamps, epoch seconds)."""
+    ts = []
+    with open(path) as f:
+        for line in f:
+            mm = re.match(r"\[(\d+\.\d+)\] \d+ bytes from", line)
+            if mm:
+                ts.append(float(mm.group(1)))
+    return ts
+
+
+def analyze_takeback(d):
+    """Per take-back: the client's outage, the largest gap between two probe replies that overlaps the take-back
+    (from 20 ms before n1's first GARP or advert after its restart to 250 ms after that advert); the largest gap in the rest of the window (from the
+    restart to 1 s after the VIP was on n1 only: the machine's own stalls, the floor every figure stands on); and from
+    the capture, n1's first gratuitous ARP for the VIP against its first advert (negative: the ARP came first)."""
+    ev_path = os.path.join(d, "events")
+    ev = read_events(ev_path)
+    res = {"impl": ev.get("impl"), "interval": int(ev.get("interval", 0)), "fail": ev.get("fail"), "runs": []}
+    windows = []
+    with open(ev_path) as f:
+        for line in f:
+            p = line.split()
+            if len(p) == 4 and p[0] == "takeback":
+                windows.append((int(p[1]), float(p[2]), float(p[3])))
+    pl = os.path.join(d, "ping.log")
+    replies = ping_replies(pl) if os.path.exists(pl) else []
+    pcap = os.path.join(d, "client.pcap")
+    fr = frames(pcap) if os.path.exists(pcap) else []
+    ip1, mac1, vip = ev.get("n1_ip"), ev.get("n1_mac", "").lower(), ev.get("vip")
+    for k, t0, t1 in windows:
+        a1 = first(fr, lambda x: x["prio"] and x["src"] == ip1 and t0 < x["t"] <= t1)
+        g1 = first(fr, lambda x: x["spa"] == vip and x["tpa"] == vip and x["mac"] == mac1 and t0 < x["t"] <= t1)
+        # the take-back: from n1's first announcement (its GARP or its advert, whichever came first) to 250 ms
+        # after its advert; a gap is counted if it overlaps that
+        t_first = min(a1["t"], g1["t"]) if a1 and g1 else (a1["t"] if a1 else None)
+        near = (t_first - 0.02, a1["t"] + 0.25) if a1 else (t0, t1)
+        gaps = [b - a for a, b in zip(replies, replies[1:]) if near[0] < b and a < near[1]]
+        rest = [b - a for a, b in zip(replies, replies[1:]) if t0 < b <= t1 and not (near[0] < b and a < near[1])]
+        res["runs"].append({"k": k, "outage": max(gaps) if gaps else None, "elsewhere": max(rest) if rest else None,
+                            "garp_minus_advert": (g1["t"] - a1["t"]) if a1 and g1 else None})
+    return res
+
+
 def fmt(vals):
     vals = [v for v in vals if v is not None]
     if not vals:
@@ -221,7 +265,8 @@ def main():
         sys.exit(__doc__.strip().splitlines()[2])
     out = sys.argv[1]
     dirs = sorted(x for x in os.listdir(out) if os.path.isfile(os.path.join(out, x, "events")))
-    reps = [analyze_rep(os.path.join(out, x)) for x in dirs if not x.startswith("stress-")]
+    reps = [analyze_rep(os.path.join(out, x)) for x in dirs if not x.startswith(("stress-", "takeback-"))]
+    takebacks = [analyze_takeback(os.path.join(out, x)) for x in dirs if x.startswith("takeback-")]
     stress = [analyze_stress(os.path.join(out, x)) for x in dirs if x.startswith("stress-")]
     lines = []
     with open(os.path.join(out, "runs.tsv"), "w") as tsv:
@@ -273,6 +318,31 @@ def main():
             if s.get("fail"):
                 lines.append("- %s: %s" % (s["impl"], s["fail"]))
         lines.append("")
+    if takebacks:
+        lines.append("Take-backs in a row: n1 (150) stopped, restarted, preempts n2 (100); the client pings the VIP "
+                     "every 2 ms (ms)")
+        lines.append("")
+        lines.append("| impl | interval | take-backs | client outage: worst | median | each | n1's first GARP - "
+                     "its first advert: median (min-max) | largest gap elsewhere in the window: median (max) |")
+        lines.append("|---|---|---|---|---|---|---|---|")
+        for t in takebacks:
+            outs = [ms(r["outage"]) for r in t["runs"] if r["outage"] is not None]
+            order = [ms(r["garp_minus_advert"]) for r in t["runs"] if r["garp_minus_advert"] is not None]
+            other = [ms(r["elsewhere"]) for r in t["runs"] if r["elsewhere"] is not None]
+            lines.append("| %s | %d ms | %d | %s | %s | %s | %s | %s |" % (
+                t["impl"], t["interval"], len(t["runs"]), max(outs) if outs else "-",
+                statistics.median(outs) if outs else "-", ", ".join("%.0f" % o for o in outs),
+                "%.1f (%.1f to %.1f)" % (statistics.median(order), min(order), max(order)) if order else "-",
+                "%.0f (%.0f)" % (statistics.median(other), max(other)) if other else "-"))
+            if t.get("fail"):
+                lines.append("- %s: %s" % (t["impl"], t["fail"]))
+        lines.append("")
+        with open(os.path.join(out, "takebacks.tsv"), "w") as tsv:
+            tsv.write("impl\tinterval_ms\ttakeback\toutage_ms\tgarp_minus_advert_ms\tgap_elsewhere_ms\n")
+            for t in takebacks:
+                for r in t["runs"]:
+                    tsv.write("%s\t%d\t%d\t%s\t%s\t%s\n" % (t["impl"], t["interval"], r["k"], ms(r["outage"]),
+                                                              ms(r["garp_minus_advert"]), ms(r["elsewhere"])))
     text = "\n".join(lines)
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write(text + "\n")

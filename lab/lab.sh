@@ -15,12 +15,15 @@
 #   nK       $LAB-nK     10.77.0.(10+K)  fd77::(10+K)   02:77:00:00:00:<hex(10+K)>
 #   client   $LAB-c      10.77.0.100     fd77::100      02:77:00:00:00:64
 #   origin   $LAB-o      10.77.0.200     fd77::200      02:77:00:00:00:c8
+#   client 2 $LAB-c2     10.77.1.100     fd77:0:0:1::100 02:77:00:00:01:64  (only after `client2`)
 #   (all /24 and /64; K = 1..40, so nodes use 10.77.0.11 .. 10.77.0.50)
 #   Free for tests (e.g. VRRP virtual IPs): 10.77.0.51-99, 101-199, 201-254,
 #   and any fd77:: address not listed above.
 #
 #   Inside every member namespace: lo up, eth0 up, IPv6 DAD disabled
-#   (accept_dad=0 + "nodad"), router solicitations off, and a route
+#   (accept_dad=0 + "nodad"), router solicitations off (a node named with
+#   --no-ipv6: IPv6 disabled instead, disable_ipv6=1 for all, default and eth0,
+#   no IPv6 address, as on a hardened host), and a route
 #   224.0.0.0/4 dev eth0 so multicast (VRRP 224.0.0.18) can be sent without a
 #   default route. Inside $LAB-sw: IPv6 disabled (pure L2 switch) and, if the
 #   kernel exposes them, bridge-nf-call-* = 0 so no netfilter touches bridging.
@@ -45,7 +48,11 @@
 #     address space torn down) then stays off another node's CPU. Unset: no pinning.
 #
 # USAGE
-#   lab.sh [--state DIR] up [-n N]        create/repair lab with N nodes (default 2)
+#   lab.sh [--state DIR] up [-n N] [--no-ipv6 NODE]...
+#                                         create/repair lab with N nodes (default 2);
+#                                         --no-ipv6: that node has IPv6 disabled
+#                                         (the default: IPv6 on everywhere; an up
+#                                         without the option turns it on again)
 #   lab.sh [--state DIR] down             delete everything of this lab (idempotent)
 #   lab.sh exec NODE cmd...               run cmd in NODE's namespace
 #   lab.sh cut NODE | heal NODE           set NODE's switch port down | up
@@ -53,7 +60,10 @@
 #   lab.sh capture-stop FILE              stop that capture (SIGINT, flushes FILE)
 #   lab.sh spawn NODE LOGFILE cmd...      run cmd in background in NODE, print PID
 #   lab.sh status                         namespaces, addresses, bridge ports, PIDs
-#   NODE = n1..nN | c | o | sw
+#   lab.sh client2                        add a second client, c2, on another subnet (10.77.1.0/24,
+#                                         fd77:0:0:1::/64) of the same switch: on-link routes between
+#                                         the two subnets in c2 and every node (no router)
+#   NODE = n1..nN | c | c2 | o | sw
 #
 #   VRRP daemons, one per node (n1..nN), stopped by `down` like spawn; files in
 #   the state dir: keepalived-NODE/ (conf, pid files, keepalived.log) and
@@ -97,6 +107,8 @@ STATE="${LAB_STATE:-}"
 MAX_NODES=40
 NET4=10.77.0
 NET6=fd77:
+NET4_2=10.77.1
+NET6_2=fd77:0:0:1::
 
 die() { echo "$PROG: error: $*" >&2; exit 1; }
 log() { [ -n "${LAB_QUIET:-}" ] || echo "${PROG}[${LAB}]: $*" >&2; }
@@ -127,10 +139,10 @@ validate_lab() {
 # member NAME -> validated member name (n1.., c, o, sw)
 check_member() {
     case "$1" in
-        sw|c|o) ;;
+        sw|c|c2|o) ;;
         n[1-9]|n[1-9][0-9])
             [ "${1#n}" -le "$MAX_NODES" ] || die "node '$1' out of range (max n$MAX_NODES)" ;;
-        *) die "unknown node '$1' (expected n1..n$MAX_NODES, c, o or sw)" ;;
+        *) die "unknown node '$1' (expected n1..n$MAX_NODES, c, c2, o or sw)" ;;
     esac
 }
 ns_of() { check_member "$1"; echo "$LAB-$1"; }
@@ -144,18 +156,19 @@ host_of() {
         *) die "member '$1' has no address" ;;
     esac
 }
-ip4_of() { echo "$NET4.$(host_of "$1")"; }
-ip6_of() { echo "$NET6:$(host_of "$1")"; }
-mac_of() { printf '02:77:00:00:00:%02x\n' "$(host_of "$1")"; }
+# c2 is the second client, on the other subnet: 10.77.1.100, fd77:0:0:1::100
+ip4_of() { if [ "$1" = c2 ]; then echo "$NET4_2.100"; else echo "$NET4.$(host_of "$1")"; fi; }
+ip6_of() { if [ "$1" = c2 ]; then echo "${NET6_2}100"; else echo "$NET6:$(host_of "$1")"; fi; }
+mac_of() { if [ "$1" = c2 ]; then echo 02:77:00:00:01:64; else printf '02:77:00:00:00:%02x\n' "$(host_of "$1")"; fi; }
 
 ns_exists() { ip netns exec "$1" true >/dev/null 2>&1; }
 
-# namespaces of this lab, exactly $LAB-{sw,c,o,n<digits>}
+# namespaces of this lab, exactly $LAB-{sw,c,c2,o,n<digits>}
 lab_namespaces() {
     local name _
     ip netns list 2>/dev/null | while read -r name _; do
         case "$name" in
-            "$LAB-sw"|"$LAB-c"|"$LAB-o") echo "$name" ;;
+            "$LAB-sw"|"$LAB-c"|"$LAB-c2"|"$LAB-o") echo "$name" ;;
             "$LAB-n"*)
                 [[ "${name#"$LAB-n"}" =~ ^[0-9]+$ ]] && echo "$name" ;;
         esac
@@ -293,11 +306,13 @@ pair_ok() {
     [[ "$line" == *" link-netns $ns "* || "$line" == *" link-netns $ns" ]] || return 1
 }
 
+# ensure_member MEMBER [noipv6]: noipv6 = IPv6 disabled in its namespace
 ensure_member() {
-    local m=$1 ns="$LAB-$1" sw="$LAB-sw" port="p-$1" mac ip4 ip6
+    local m=$1 ns="$LAB-$1" sw="$LAB-sw" port="p-$1" mac ip4 ip6 off=0
+    [ "${2:-}" != noipv6 ] || off=1
     mac=$(mac_of "$m"); ip4=$(ip4_of "$m"); ip6=$(ip6_of "$m")
     ensure_ns "$ns"
-    nsysctl "$ns" net/ipv6/conf/all/disable_ipv6=0 net/ipv6/conf/default/disable_ipv6=0 \
+    nsysctl "$ns" net/ipv6/conf/all/disable_ipv6=$off net/ipv6/conf/default/disable_ipv6=$off \
         net/ipv6/conf/all/accept_dad=0 net/ipv6/conf/default/accept_dad=0 \
         net/ipv6/conf/all/router_solicitations=0 net/ipv6/conf/default/router_solicitations=0
     if ! pair_ok "$m"; then
@@ -307,32 +322,41 @@ ensure_member() {
         ip -n "$sw" link add "$port" type veth peer name eth0 address "$mac" netns "$ns"
         log "created veth $sw:$port <-> $ns:eth0"
     fi
-    nsysctl "$ns" net/ipv6/conf/eth0/accept_dad=0
+    nsysctl "$ns" net/ipv6/conf/eth0/accept_dad=0 net/ipv6/conf/eth0/disable_ipv6=$off
     ip -n "$sw" link set "$port" master br0
     ip -n "$sw" link set "$port" up
     ip -n "$ns" link set eth0 address "$mac"
     ip -n "$ns" link set eth0 up
     ip -n "$ns" addr replace "$ip4/24" dev eth0
-    ip -n "$ns" -6 addr replace "$ip6/64" dev eth0 nodad
+    [ "$off" = 1 ] || ip -n "$ns" -6 addr replace "$ip6/64" dev eth0 nodad
     ip -n "$ns" route replace 224.0.0.0/4 dev eth0
 }
 
 cmd_up() {
-    local n=2
+    local n=2 k
+    local -a noipv6=()
     while [ $# -gt 0 ]; do
         case "$1" in
             -n) [ $# -ge 2 ] || die "-n needs a number"; n=$2; shift 2 ;;
             -n*) n=${1#-n}; shift ;;
+            --no-ipv6) [ $# -ge 2 ] || die "--no-ipv6 needs a node"; check_member "$2"
+                       case "$2" in n*) ;; *) die "--no-ipv6 takes a node (n1..nN), not '$2'" ;; esac
+                       noipv6+=("$2"); shift 2 ;;
             *) die "up: unknown argument '$1'" ;;
         esac
     done
     if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ] || [ "$n" -gt "$MAX_NODES" ]; then
         die "up: -n must be 1..$MAX_NODES (got '$n')"
     fi
+    for k in "${noipv6[@]}"; do
+        [ "${k#n}" -le "$n" ] || die "--no-ipv6 $k: the lab has only $n nodes"
+    done
     lock_state
     ensure_switch
-    local k ns
-    for ((k = 1; k <= n; k++)); do ensure_member "n$k"; done
+    local ns
+    for ((k = 1; k <= n; k++)); do
+        if [[ " ${noipv6[*]} " == *" n$k "* ]]; then ensure_member "n$k" noipv6; else ensure_member "n$k"; fi
+    done
     ensure_member c
     ensure_member o
     # nodes beyond N from an earlier, larger lab are removed
@@ -349,6 +373,25 @@ cmd_up() {
     done < <(lab_namespaces)
     echo "$n" >"$STATE/nodes"
     log "lab up: $n nodes, client, origin (state $STATE)"
+}
+
+# The second client, on another subnet of the same switch. No router: each side reaches the other subnet
+# on-link (the kernel then ARPs for the address itself), which is all the lab needs to tell two client
+# networks apart by address.
+cmd_client2() {
+    [ $# -eq 0 ] || die "client2 takes no arguments"
+    lock_state
+    ns_exists "$LAB-sw" || die "the lab is not up (run: LAB=$LAB $PROG up)"
+    ensure_member c2
+    ip -n "$LAB-c2" route replace "$NET4.0/24" dev eth0
+    ip -n "$LAB-c2" -6 route replace "${NET6}:/64" dev eth0
+    local ns
+    while read -r ns; do
+        case "$ns" in "$LAB-n"*|"$LAB-o") ;; *) continue ;; esac
+        ip -n "$ns" route replace "$NET4_2.0/24" dev eth0
+        ip -n "$ns" -6 route replace "${NET6_2}/64" dev eth0
+    done < <(lab_namespaces)
+    log "client c2 up: $(ip4_of c2), $(ip6_of c2)"
 }
 
 # ------------------------------------------------------------------ down ---
@@ -893,6 +936,7 @@ main() {
         capture-stop) cmd_capture_stop "$@" ;;
         spawn) cmd_spawn "$@" ;;
         status) cmd_status "$@" ;;
+        client2) cmd_client2 "$@" ;;
         keepalived) cmd_keepalived "$@" ;;
         keepalived-stop) cmd_keepalived_stop "$@" ;;
         vireo) cmd_vireo "$@" ;;

@@ -75,7 +75,9 @@ public class BalancerSharingLabIT extends LabTestSupport {
         Path table = cfg("org.vireo.balancer.cfg", "scanners = " + Lab.ip("n3") + ":3128\nslowStartSeconds = 0\n"
             + "checkIntervalMillis = 500\ncheckTimeoutMillis = 400\n");
         Path local = cfg("org.vireo.balancer.local.cfg", "sharing =\nsendToMaster =\n");
-        lab.vireo("n3", "--role", "scanner");
+        // the scanner takes a PROXY header from both nodes (there is no cluster here to name them)
+        lab.vireo("n3", "--role", "scanner", "--cfg", cfg("org.vireo.scanner.proxy.cfg", "directors = "
+            + Lab.ip("n1") + ", " + Lab.ip("n2") + "\n").toString());
         lab.vireo("n1", "--role", "director", "--vrid", "61", "--priority", "150", "--vip", VIP,
             "--cfg", table.toString());
         lab.vireo("n2", "--role", "backup", "--vrid", "61", "--priority", "100", "--vip", VIP,

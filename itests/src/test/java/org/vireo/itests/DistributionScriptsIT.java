@@ -10,8 +10,10 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.RandomAccessFile;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,6 +59,7 @@ public class DistributionScriptsIT {
         setProperty("etc/org.apache.karaf.shell.cfg", "sshPort", VireoTestSupport.freePort());
         setProperty("etc/org.apache.karaf.management.cfg", "rmiRegistryPort", VireoTestSupport.freePort());
         setProperty("etc/org.apache.karaf.management.cfg", "rmiServerPort", VireoTestSupport.freePort());
+        setProperty("etc/org.ops4j.pax.web.cfg", "org.osgi.service.http.port", VireoTestSupport.freePort());
         // no fixed port in the shared root namespace: the balancer and the proxy of whichever role a test starts
         balancerPort = VireoTestSupport.freePort();
         proxyPort = VireoTestSupport.freePort();
@@ -124,18 +127,31 @@ public class DistributionScriptsIT {
         });
         origin.start();
         try {
-            start(Map.of(), "director");
-            String status = vireoCli("vireo:status");
-            assertTrue(status, status.contains("Role:           director (also scanning)"));
-            awaitLogLine(0, "balancer: listening on 127.0.0.1:" + balancerPort + " (http)");
-            awaitLogLine(0, "HTTP proxy listening on");
-            // the balancer's check of its scanner: down until the proxy listens, then up after two checks
-            awaitLogLine(0, "balancer: scanner 127.0.0.1:" + proxyPort + " UP");
+            long logOffset = launch(Map.of());
+            // the README's first curl, as early as it can be: client -> balancer -> this node's scanner, the moment
+            // the balancer accepts. It listens before its scanner does, or before its check of the scanner has a
+            // verdict; a client that came then was reset (curl: (56) Recv failure) until two checks 2 s apart saw
+            // the scanner up, also after the node said it was ready. The scanner's own answer (here its refusal of
+            // an origin on this node's loopback, as its management ports are) shows the client was served.
+            awaitAccepting(Integer.parseInt(balancerPort));
+            // the origin listens on this node's loopback only: through the balancer (a client's way in) the scanner
+            // refuses it, by any name, until a rule names the destination
+            String url = "http://127.0.0.1:" + origin.getAddress().getPort() + "/";
+            String refused = curl(url);
+            assertTrue(refused, refused.endsWith("403\n") && refused.contains("destination:loopback"));
+            String byName = curl("http://localhost:" + origin.getAddress().getPort() + "/");
+            assertTrue(byName, byName.endsWith("403\n"));
+            // curl, as browsers, sends 2130706433 as 127.0.0.1 (403); one that sends it as written gets 400
+            String numeric = curl("http://2130706433:" + origin.getAddress().getPort() + "/");
+            assertTrue(numeric, numeric.endsWith("403\n") || numeric.endsWith("400\n"));
+            allowLoopbackOrigin(origin.getAddress().getPort());
 
             // client -> balancer -> this node's scanner -> origin, as curl -x http://127.0.0.1:9090 in the README
-            String url = "http://127.0.0.1:" + origin.getAddress().getPort() + "/";
             String allowed = curl(url);
             assertTrue(allowed, allowed.equals("hello from the origin\n200\n"));
+            awaitLogLine(logOffset, "role director active");
+            String status = vireoCli("vireo:status");
+            assertTrue(status, status.contains("Role:           director (also scanning)"));
             String blocked = curl("http://www.blocked.example/page");
             assertTrue(blocked, blocked.endsWith("403\n"));
             assertTrue(blocked, blocked.contains("blocked by the example rule of etc/vireo/rules.conf"));
@@ -150,6 +166,18 @@ public class DistributionScriptsIT {
         } finally {
             origin.stop(0);
         }
+    }
+
+    /** A rule naming the loopback origin, written above the shipped rules as an operator would (renamed in). */
+    private void allowLoopbackOrigin(int port) throws Exception {
+        long from = Files.size(home.resolve("data/log/karaf.log"));
+        Path rules = home.resolve("etc/vireo/rules.conf");
+        Path next = rules.resolveSibling("rules.conf.new");
+        Files.writeString(next, "rule test-origin allow destination 127.0.0.1 port " + port + "\n"
+            + Files.readString(rules));
+        Files.move(next, rules, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        awaitLogLine(from, "rules.conf in force: 3 rules");
     }
 
     /** curl through the node's balancer: the body, then the status code. */
@@ -266,6 +294,19 @@ public class DistributionScriptsIT {
      * bin/setenv printed on standard error.
      */
     private String start(Map<String, String> env, String role) throws Exception {
+        long logOffset = launch(env);
+        awaitLogLine(logOffset, "role " + role + " active");
+        // setenv ran before the JVM started: its message is complete by now
+        synchronized (setenvLines) {
+            return String.join("\n", setenvLines);
+        }
+    }
+
+    /** What bin/setenv printed on standard error, line by line, as {@link #launch} reads it. */
+    private final List<String> setenvLines = new ArrayList<>();
+
+    /** Starts {@code bin/karaf server} and returns at once: the offset of karaf.log before it. */
+    private long launch(Map<String, String> env) throws Exception {
         File log = home.resolve("data/log/karaf.log").toFile();
         long logOffset = log.length();
         ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/karaf").toString(), "server");
@@ -274,7 +315,9 @@ public class DistributionScriptsIT {
         pb.environment().putAll(env);
         pb.redirectOutput(home.resolve("karaf.out").toFile());
         karaf = pb.start();
-        List<String> setenvLines = new ArrayList<>();
+        synchronized (setenvLines) {
+            setenvLines.clear();
+        }
         BufferedReader err = new BufferedReader(new InputStreamReader(karaf.getErrorStream(), StandardCharsets.UTF_8));
         Thread drain = new Thread(() -> {
             try {
@@ -289,10 +332,25 @@ public class DistributionScriptsIT {
         });
         drain.setDaemon(true);
         drain.start();
-        awaitLogLine(logOffset, "role " + role + " active");
-        // setenv ran before the JVM started: its message is complete by now
-        synchronized (setenvLines) {
-            return String.join("\n", setenvLines);
+        return logOffset;
+    }
+
+    /**
+     * Until a TCP connect to the port on 127.0.0.1 succeeds: nothing else tells the moment a listener binds. Bounded
+     * by twice the usual timeout: it spans the whole boot, which took over 2 minutes on a loaded machine.
+     */
+    private void awaitAccepting(int port) throws Exception {
+        long deadline = System.currentTimeMillis() + 2 * TIMEOUT_MS;
+        while (true) {
+            try (Socket probe = new Socket()) {
+                probe.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
+                return;
+            } catch (ConnectException notYet) {
+                assertTrue("Karaf exited before anything listened on " + port, karaf.isAlive());
+                assertTrue("nothing listened on " + port + " within " + 2 * TIMEOUT_MS + " ms",
+                    System.currentTimeMillis() < deadline);
+                Thread.sleep(10);
+            }
         }
     }
 

@@ -44,18 +44,21 @@ final class Lab implements AutoCloseable {
         return 3L * intervalMillis + skewMillis(intervalMillis, priority);
     }
 
-    private static final Pattern LOG_TIME = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{3})");
+    static final Pattern LOG_TIME = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{3})");
     private static final DateTimeFormatter KARAF_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss,SSS");
 
     private final String name;
     private final Path state;
     private final File script;
 
-    Lab(String prefix, int nodes) throws Exception {
+    /** @param upOptions more options of {@code lab.sh up}, e.g. {@code --no-ipv6 n1} */
+    Lab(String prefix, int nodes, String... upOptions) throws Exception {
         this.name = prefix + ProcessHandle.current().pid() % 10_000; // never a developer's lab
         this.state = Files.createTempDirectory("vireo-lab-" + name);
         this.script = new File(System.getProperty("vireo.lab"), "lab.sh");
-        run(120, "up", "-n", String.valueOf(nodes));
+        List<String> up = new ArrayList<>(List.of("up", "-n", String.valueOf(nodes)));
+        up.addAll(Arrays.asList(upOptions));
+        run(120, up.toArray(new String[0]));
     }
 
     String name() {
@@ -65,6 +68,44 @@ final class Lab implements AutoCloseable {
     /** The Vireo installation of a node (after {@link #vireo}). */
     Path home(String node) {
         return state.resolve("vireo-" + node);
+    }
+
+    /** Writes {@code text} to a file named {@code name} in the lab's own folder (gone with the lab), e.g. for --cfg. */
+    Path file(String name, String text) throws IOException {
+        Path dir = Files.createDirectories(state.resolve("files"));
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    /** The PID of the node's daemon (keepalived's parent, or Vireo's JVM), as lab.sh recorded it. */
+    long pid(String node) throws IOException {
+        String record = Files.readString(state.resolve("pids/node-" + node + ".pid"));
+        return Long.parseLong(record.trim().split("\\s+")[0]);
+    }
+
+    /**
+     * How many packet sockets the node's daemon holds: its descriptors ({@code /proc/PID/fd}) matched by inode
+     * against the node namespace's {@code /proc/net/packet}.
+     */
+    int packetSockets(String node) throws IOException, InterruptedException {
+        java.util.Set<String> inNamespace = new java.util.HashSet<>();
+        String[] table = exec(node, "cat", "/proc/net/packet").trim().split("\n");
+        for (int i = 1; i < table.length; i++) {
+            String[] columns = table[i].trim().split("\\s+");
+            inNamespace.add(columns[columns.length - 1]);
+        }
+        int held = 0;
+        File[] fds = new File("/proc/" + pid(node) + "/fd").listFiles();
+        for (File fd : fds == null ? new File[0] : fds) {
+            try {
+                String target = Files.readSymbolicLink(fd.toPath()).toString();
+                if (target.startsWith("socket:[") && inNamespace.contains(target.substring(8, target.length() - 1))) {
+                    held++;
+                }
+            } catch (IOException closedMeanwhile) {
+                // closed since the listing
+            }
+        }
+        return held;
     }
 
     /** Runs {@code lab.sh args}; fails the test unless it exits 0 within {@code seconds}. Returns stdout + stderr. */
@@ -122,6 +163,11 @@ final class Lab implements AutoCloseable {
         }
         Result r = tryRun(120, wrapper, all.toArray(new String[0]));
         assertEquals("lab.sh vireo " + node + " failed:\n" + r.output, 0, r.exit);
+    }
+
+    /** Adds the second client, c2 (10.77.1.100), on another subnet of the same switch: {@code lab.sh client2}. */
+    void client2() throws IOException, InterruptedException {
+        run(60, "client2");
     }
 
     String cli(String node, String command) throws IOException, InterruptedException {

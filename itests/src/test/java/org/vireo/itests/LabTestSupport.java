@@ -16,16 +16,21 @@ abstract class LabTestSupport {
     protected Lab lab;
     private final String prefix;
     private final int nodes;
+    private final String[] upOptions;
 
-    /** @param prefix the lab's name prefix (2-3 letters); {@code nodes}: how many appliance namespaces */
-    protected LabTestSupport(String prefix, int nodes) {
+    /**
+     * @param prefix    the lab's name prefix (2-3 letters); {@code nodes}: how many appliance namespaces
+     * @param upOptions more options of {@code lab.sh up}, e.g. {@code --no-ipv6 n1}
+     */
+    protected LabTestSupport(String prefix, int nodes, String... upOptions) {
         this.prefix = prefix;
         this.nodes = nodes;
+        this.upOptions = upOptions.clone();
     }
 
     @Before
     public void labUp() throws Exception {
-        lab = new Lab(prefix, nodes);
+        lab = new Lab(prefix, nodes, upOptions);
     }
 
     @After
@@ -55,8 +60,13 @@ abstract class LabTestSupport {
 
     /** The arguments of curl in the client's namespace through {@code proxy}: the body, then the status code. */
     protected static String[] curlVia(String proxy, String url) {
-        return new String[] {"exec", "c", "curl", "-sS", "--max-time", "10", "-x", proxy, "-w", "%{http_code}\n", "-o",
-            "-", url};
+        return curlVia("c", proxy, url);
+    }
+
+    /** The same from another client's namespace ({@code c2}: {@link Lab#client2}). */
+    protected static String[] curlVia(String client, String proxy, String url) {
+        return new String[] {"exec", client, "curl", "-sS", "--max-time", "10", "-x", proxy, "-w", "%{http_code}\n",
+            "-o", "-", url};
     }
 
     /** {@code ca} (which holds the cluster CA: cluster:init-ca) issues {@code node}'s keystore, password pw-NODE. */

@@ -57,7 +57,7 @@ public class NodeBootIT extends VireoTestSupport {
     @Test
     public void everyVireoFeatureIsAvailableOffline() throws Exception {
         for (String name : Set.of("vireo-core", "vireo-director", "vireo-backup", "vireo-scanner", "vireo-srv",
-            "vireo-console")) {
+            "vireo-api", "vireo-console")) {
             assertTrue(name + " is not in the distribution's repositories",
                 featuresService.getFeatures(name).length > 0);
         }

@@ -20,7 +20,10 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Dictionary;
+import java.util.Hashtable;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
@@ -39,10 +42,15 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.karaf.options.LogLevelOption.LogLevel;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceEvent;
 import org.osgi.framework.ServiceListener;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.event.EventConstants;
+import org.osgi.service.event.EventHandler;
 import org.osgi.util.tracker.ServiceTracker;
+import org.vireo.vrrp.VrrpInstance;
 
 /**
  * What every Vireo integration test needs: the Vireo distribution this build made, booted by Pax Exam
@@ -78,6 +86,8 @@ public abstract class VireoTestSupport {
             editConfigurationFilePut("etc/org.apache.karaf.shell.cfg", "sshPort", freePort()),
             editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiRegistryPort", freePort()),
             editConfigurationFilePut("etc/org.apache.karaf.management.cfg", "rmiServerPort", freePort()),
+            // Karaf's Jetty (the management API) on loopback: not on the fixed port of the shared root namespace
+            editConfigurationFilePut("etc/org.ops4j.pax.web.cfg", "org.osgi.service.http.port", freePort()),
             editConfigurationFilePut("etc/org.vireo.node.cfg", "name", "itest-node"),
             editConfigurationFilePut("etc/org.vireo.node.cfg", "role", role),
             // a director's balancer listens in standalone mode here (no VRRP instance): not on fixed ports of the
@@ -216,20 +226,69 @@ public abstract class VireoTestSupport {
     }
 
     /**
+     * Waits until {@code condition} holds, re-checking it on each VRRP state event (an instance's state changes on
+     * its own thread, after its service was registered or modified).
+     */
+    protected void awaitOnVrrpStateEvents(BooleanSupplier condition, java.util.function.Supplier<String> what)
+        throws InterruptedException {
+        CountDownLatch reached = new CountDownLatch(1);
+        Dictionary<String, Object> topic = new Hashtable<>();
+        topic.put(EventConstants.EVENT_TOPIC, VrrpInstance.STATE_TOPIC);
+        EventHandler handler = event -> {
+            if (condition.getAsBoolean()) {
+                reached.countDown();
+            }
+        };
+        ServiceRegistration<EventHandler> registration = bundleContext.registerService(EventHandler.class, handler,
+            topic);
+        try {
+            if (!condition.getAsBoolean()) {
+                assertTrue("timed out waiting for " + what.get(), reached.await(TIMEOUT_MS, TimeUnit.MILLISECONDS));
+            }
+        } finally {
+            registration.unregister();
+        }
+    }
+
+    /** The VRRP instance of this name on this node, if there is one. */
+    protected Optional<VrrpInstance> vrrpInstance(String name) {
+        try {
+            for (ServiceReference<VrrpInstance> ref : bundleContext.getServiceReferences(VrrpInstance.class, null)) {
+                VrrpInstance instance = bundleContext.getService(ref);
+                try {
+                    if (instance != null && instance.name().equals(name)) {
+                        return Optional.of(instance);
+                    }
+                } finally {
+                    bundleContext.ungetService(ref);
+                }
+            }
+            return Optional.empty();
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * Runs {@code action}, then waits for the service of {@code type} to be modified (DS modifies a
      * component's registration after it took a new configuration).
      */
     protected void awaitServiceModified(Class<?> type, ThrowingRunnable action) throws Exception {
+        awaitServiceModified(type.getName(), action);
+    }
+
+    /** The same, for a service whose API this module does not compile against. */
+    protected void awaitServiceModified(String type, ThrowingRunnable action) throws Exception {
         CountDownLatch modified = new CountDownLatch(1);
         ServiceListener listener = event -> {
             if (event.getType() == ServiceEvent.MODIFIED) {
                 modified.countDown();
             }
         };
-        bundleContext.addServiceListener(listener, "(objectClass=" + type.getName() + ")");
+        bundleContext.addServiceListener(listener, "(objectClass=" + type + ")");
         try {
             action.run();
-            assertTrue(type.getName() + " was not modified within " + TIMEOUT_MS + " ms",
+            assertTrue(type + " was not modified within " + TIMEOUT_MS + " ms",
                 modified.await(TIMEOUT_MS, TimeUnit.MILLISECONDS));
         } finally {
             bundleContext.removeServiceListener(listener);
@@ -247,6 +306,50 @@ public abstract class VireoTestSupport {
             }
         }
         assertEquals("bundles not active: " + failed, List.of(), failed);
+    }
+
+    /**
+     * Waits until {@code condition} holds, for state that sends no event (what a command shows, a port that
+     * listens): polls it.
+     */
+    protected static void awaitUntil(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + TIMEOUT_MS;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("timed out: " + what);
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    /** Runs a shell command whose failure fails the test (for conditions awaited with {@link #awaitUntil}). */
+    protected String quietly(String command) {
+        try {
+            return execute(command);
+        } catch (Exception e) {
+            throw new AssertionError(command + " failed", e);
+        }
+    }
+
+    /** The installed bundle of that symbolic name, or null. */
+    protected Bundle bundle(String symbolicName) {
+        return Arrays.stream(bundleContext.getBundles()).filter(b -> symbolicName.equals(b.getSymbolicName()))
+            .findFirst().orElse(null);
+    }
+
+    /** A replicated document's row in cluster:status (version, digest, edits), or null while it has no record. */
+    protected String clusterDocument(String document) {
+        String status = quietly("cluster:status");
+        int refused = status.indexOf("Changes made here and refused");
+        return status.substring(0, refused < 0 ? status.length() : refused).lines()
+            .filter(l -> l.startsWith(document + " ")).findFirst().orElse(null);
+    }
+
+    /** What cluster:status lists from "Changes made here and refused" on ("" when nothing is refused). */
+    protected String clusterRefusedHere() {
+        String status = quietly("cluster:status");
+        int at = status.indexOf("Changes made here and refused");
+        return at < 0 ? "" : status.substring(at);
     }
 
     /** Sets one key of a configuration, keeping the others. */

@@ -6,13 +6,10 @@ import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfi
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.CompletionStage;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -21,10 +18,7 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
-import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
-import org.osgi.service.event.EventConstants;
-import org.osgi.service.event.EventHandler;
 import org.vireo.vrrp.EffectivePriority;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
@@ -75,8 +69,9 @@ public class VrrpInstancesIT extends VireoTestSupport {
         ServiceRegistration<VrrpStateListener> listener = bundleContext.registerService(VrrpStateListener.class,
             new VrrpStateListener() {
                 @Override
-                public void becameMaster(VrrpInstance instance, boolean acceptMode) {
+                public CompletionStage<Void> becameMaster(VrrpInstance instance, boolean acceptMode) {
                     told.add(instance.name() + " became master");
+                    return NOTHING_TO_CLAIM;
                 }
 
                 @Override
@@ -170,49 +165,15 @@ public class VrrpInstancesIT extends VireoTestSupport {
     /** Waits, on the instances' EventAdmin state events, until a and b are in these states. */
     private void awaitStates(VrrpState a, VrrpState b) throws Exception {
         awaitService(VrrpInstance.class);
-        BooleanSupplier reached = () -> state("a") == a && state("b") == b;
-        CountDownLatch latch = new CountDownLatch(1);
-        Dictionary<String, Object> props = new Hashtable<>();
-        props.put(EventConstants.EVENT_TOPIC, VrrpInstance.STATE_TOPIC);
-        EventHandler handler = event -> {
-            if (reached.getAsBoolean()) {
-                latch.countDown();
-            }
-        };
-        ServiceRegistration<EventHandler> registration = bundleContext.registerService(EventHandler.class, handler,
-            props);
-        try {
-            if (!reached.getAsBoolean()) {
-                assertTrue("timed out waiting for a=" + a + ", b=" + b + " (now a=" + state("a") + ", b=" + state("b")
-                    + ")", latch.await(TIMEOUT_MS, TimeUnit.MILLISECONDS));
-            }
-        } finally {
-            registration.unregister();
-        }
+        awaitOnVrrpStateEvents(() -> state("a") == a && state("b") == b,
+            () -> "a=" + a + ", b=" + b + " (now a=" + state("a") + ", b=" + state("b") + ")");
     }
 
     private VrrpState state(String name) {
-        VrrpInstance instance = instance(name);
-        return instance == null ? null : instance.state();
+        return vrrpInstance(name).map(VrrpInstance::state).orElse(null);
     }
 
     private VrrpInstance instance(String name) {
-        try {
-            Collection<ServiceReference<VrrpInstance>> refs = bundleContext.getServiceReferences(VrrpInstance.class,
-                null);
-            for (ServiceReference<VrrpInstance> ref : refs) {
-                VrrpInstance instance = bundleContext.getService(ref);
-                try {
-                    if (instance != null && instance.name().equals(name)) {
-                        return instance;
-                    }
-                } finally {
-                    bundleContext.ungetService(ref);
-                }
-            }
-            return null;
-        } catch (org.osgi.framework.InvalidSyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return vrrpInstance(name).orElse(null);
     }
 }

@@ -10,7 +10,7 @@ import java.util.List;
  * @param transport  the sockets it forwards with: {@code io_uring}, {@code epoll} or {@code nio}
  * @param listeners  each address and port it should listen on, bound or not and why
  * @param accepted   client connections accepted since it started
- * @param unserved   of which closed at once because no scanner could take them
+ * @param unserved   of which closed because no scanner could take them (at once, or after waiting for one)
  * @param relayed    of which relayed to the master (this node backup, with sendToMaster)
  * @param active     connections being forwarded now
  * @param affinities clients whose scanner is remembered

@@ -1,6 +1,7 @@
 package org.vireo.cluster;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -19,14 +20,27 @@ import java.util.Optional;
  * @param configState     a fingerprint of the replicated documents it holds: equal on nodes that are in sync
  * @param services        service name -> where clients reach it (a URL), for the services it offers clients now
  *                        (see {@link NodeStatusSource#services()}); empty from nodes older than API 0.2
+ * @param virtualAddresses the virtual addresses (VIPs, as IP literals) of its VRRP instances, whether it is master
+ *                        of them or not (see {@link NodeStatusSource#virtualAddresses()}); empty from nodes older
+ *                        than API 0.3
  */
 public record ClusterNode(String name, String role, String address, String softwareVersion,
                           Map<String, String> vrrpStates, Optional<NodeLoad> load, Instant lastSeen, boolean stale,
-                          boolean self, long configState, Map<String, String> services) {
+                          boolean self, long configState, Map<String, String> services,
+                          List<String> virtualAddresses) {
 
     public ClusterNode {
         vrrpStates = Map.copyOf(vrrpStates);
         services = Map.copyOf(services);
+        virtualAddresses = List.copyOf(virtualAddresses);
+    }
+
+    /** A node that reports no virtual addresses (the form of API 0.2). */
+    public ClusterNode(String name, String role, String address, String softwareVersion,
+                       Map<String, String> vrrpStates, Optional<NodeLoad> load, Instant lastSeen, boolean stale,
+                       boolean self, long configState, Map<String, String> services) {
+        this(name, role, address, softwareVersion, vrrpStates, load, lastSeen, stale, self, configState, services,
+            List.of());
     }
 
     /** A node that offers no service to clients (the form of API 0.1). */

@@ -1,5 +1,6 @@
 package org.vireo.cluster;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -26,5 +27,13 @@ public interface NodeStatusSource {
      */
     default Map<String, String> services() {
         return Map.of();
+    }
+
+    /**
+     * The virtual addresses (IP literals) of this node's VRRP instances, master or not: what every node's proxy must
+     * not reach for a client, whichever node holds them now.
+     */
+    default List<String> virtualAddresses() {
+        return List.of();
     }
 }

@@ -1,8 +1,11 @@
 package org.vireo.config;
 
+import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.function.DoublePredicate;
 
 /**
@@ -15,11 +18,40 @@ public final class ConfigValues {
     private ConfigValues() {
     }
 
-    /** The trimmed value, or {@code fallback} when the key is absent or blank. */
+    /**
+     * The trimmed value, or {@code fallback} when the key is absent or blank. A list where one value is read (an
+     * array or a collection, from metatype or the console) reads as its items comma-separated, as {@link #list} reads
+     * a {@code .cfg} line: a message shows them, never an array's identity hash.
+     */
     public static String text(Map<String, ?> raw, String key, String fallback) {
         Object v = raw.get(key);
-        String s = v == null ? "" : String.valueOf(v).trim();
+        String s = v == null ? "" : asText(v).trim();
         return s.isEmpty() ? fallback : s;
+    }
+
+    /**
+     * The value as written, not trimmed (a regular expression's spaces are part of it), "" when absent; a list reads
+     * as its items comma-separated, as in {@link #text}.
+     */
+    public static String untrimmed(Map<String, ?> raw, String key) {
+        Object v = raw.get(key);
+        return v == null ? "" : asText(v);
+    }
+
+    private static String asText(Object v) {
+        if (v.getClass().isArray()) {
+            StringJoiner items = new StringJoiner(",");
+            for (int i = 0; i < Array.getLength(v); i++) {
+                items.add(String.valueOf(Array.get(v, i)));
+            }
+            return items.toString();
+        }
+        if (v instanceof Collection<?> c) {
+            StringJoiner items = new StringJoiner(",");
+            c.forEach(o -> items.add(String.valueOf(o)));
+            return items.toString();
+        }
+        return String.valueOf(v);
     }
 
     /** A whole number in {@code min..max}, described to the operator as {@code min-max}. */
@@ -67,7 +99,8 @@ public final class ConfigValues {
             return fallback;
         }
         try {
-            double value = Double.parseDouble(s);
+            // + 0.0: "-0" is 0 (a fuzz finding: -0.0 passed "0 to 1" and showed as -0.0)
+            double value = Double.parseDouble(s) + 0.0;
             if (accepts.test(value)) {
                 return value;
             }

@@ -64,4 +64,29 @@ class ConfigValuesTest {
         assertThat(ConfigValues.list(Map.of("k", new String[] {"a ", "b"}), "k")).containsExactly("a", "b");
         assertThat(ConfigValues.list(Map.of("k", List.of(1, 2)), "k")).containsExactly("1", "2");
     }
+
+    /** A fuzz finding (RedirectOptions): a String[] where one value is read was shown as its identity hash. */
+    @Test
+    void aListWhereOneValueIsReadIsShownByItsItems() {
+        ConfigValues.bool(Map.of("enabled", new String[] {"yes", "no"}), "enabled", false, errors);
+        ConfigValues.integer(Map.of("port", List.of(1, 2)), "port", 80, 1, 9, errors);
+        ConfigValues.integer(Map.of("port", new int[] {7}), "port", 80, 1, 9, errors);
+
+        assertThat(errors).containsExactly("enabled = 'yes,no': expected true or false",
+            "port = '1,2': expected a whole number, 1-9");
+        assertThat(ConfigValues.text(Map.of("name", new String[] {" web "}), "name", "")).isEqualTo("web");
+        assertThat(ConfigValues.untrimmed(Map.of("re", new String[] {" a", "b "}), "re")).isEqualTo(" a,b ");
+        assertThat(ConfigValues.untrimmed(Map.of(), "re")).isEmpty();
+        assertThat(ConfigValues.integer(Map.of("port", new int[] {7}), "port", 80, 1, 9, errors)).isEqualTo(7);
+    }
+
+    @Test
+    void minusZeroIsZero() {
+        double margin = ConfigValues.decimal(Map.of("margin", "-0"), "margin", 0.5, v -> v >= 0 && v <= 1, "0 to 1",
+            errors);
+
+        assertThat(errors).isEmpty();
+        assertThat(Double.compare(margin, 0.0)).isZero();
+        assertThat(String.valueOf(margin)).isEqualTo("0.0");
+    }
 }

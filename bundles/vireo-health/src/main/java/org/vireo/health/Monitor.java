@@ -4,13 +4,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import org.vireo.settings.MonitorOptions;
+
 /**
  * One configured health check (factory PID {@value #FACTORY_PID}), run on the bundle's shared scheduler.
  * Registered with the service property {@value #NAME_PROPERTY} = its name.
  */
 public interface Monitor {
 
-    String FACTORY_PID = "org.vireo.health.monitor";
+    /** The monitors' configurations are parsed where every node validates them (vireo-settings). */
+    String FACTORY_PID = MonitorOptions.FACTORY_PID;
     String NAME_PROPERTY = "health.monitor";
 
     String name();

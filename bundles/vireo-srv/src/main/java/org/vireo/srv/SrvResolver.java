@@ -10,17 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.random.RandomGenerator;
 
-import org.xbill.DNS.ARecord;
-import org.xbill.DNS.AAAARecord;
 import org.xbill.DNS.DClass;
 import org.xbill.DNS.ExtendedResolver;
 import org.xbill.DNS.Message;
 import org.xbill.DNS.Name;
-import org.xbill.DNS.Rcode;
 import org.xbill.DNS.Resolver;
-import org.xbill.DNS.Section;
 import org.xbill.DNS.SimpleResolver;
-import org.xbill.DNS.SRVRecord;
 import org.xbill.DNS.TextParseException;
 import org.xbill.DNS.Type;
 
@@ -95,27 +90,16 @@ public final class SrvResolver {
         }
         String name = a.name().orElseThrow();
         String srvName = settings.service() + "." + name;
-        Message srv;
+        SrvAnswers.Srv answer;
         try {
-            srv = query(srvName, Type.SRV);
+            answer = SrvAnswers.srv(name, srvName, query(srvName, Type.SRV));
         } catch (IOException e) {
             return failed(srvName, e);
         }
-        int rcode = srv.getRcode();
-        if (rcode != Rcode.NOERROR && rcode != Rcode.NXDOMAIN) {
-            return new Resolution.Failed(srvName, error(rcode), "SRV query answered " + Rcode.string(rcode));
+        if (answer instanceof SrvAnswers.Final f) {
+            return f.resolution();
         }
-        List<SrvRecord> records = new ArrayList<>();
-        for (var r : srv.getSection(Section.ANSWER)) {
-            if (r instanceof SRVRecord s) {
-                records.add(new SrvRecord(s.getPriority(), s.getWeight(), s.getPort(), target(s.getTarget())));
-            }
-        }
-        if (records.size() == 1 && records.get(0).target().equals(".")) {
-            return new Resolution.ServiceUnavailable(name, "the only SRV record of " + srvName
-                + " has the target \".\": the service is decidedly not available at " + name + " (RFC 2782)");
-        }
-        records.removeIf(r -> r.target().equals("."));
+        List<SrvRecord> records = ((SrvAnswers.Targets) answer).records();
         if (records.isEmpty()) { // no SRV records: the name's own addresses
             try {
                 List<InetAddress> own = addresses(name);
@@ -125,7 +109,7 @@ public final class SrvResolver {
                 }
                 return new Resolution.Candidates(address, Resolution.Source.ADDRESS,
                     List.of(new Resolution.Candidate(name, own, port, 0, 0)));
-            } catch (Lookup e) {
+            } catch (SrvAnswers.Lookup e) {
                 return new Resolution.Failed(name, e.error, e.getMessage());
             } catch (IOException e) {
                 return failed(name, e);
@@ -137,7 +121,7 @@ public final class SrvResolver {
             try {
                 // always a host name, even one that reads like an IP address (RFC 2782): looked up, never parsed
                 addresses = addresses(r.target());
-            } catch (Lookup | IOException e) {
+            } catch (SrvAnswers.Lookup | IOException e) {
                 addresses = List.of(); // this target fails; the others are still worth trying
             }
             candidates.add(new Resolution.Candidate(r.target(), addresses, r.port(), r.priority(), r.weight()));
@@ -145,29 +129,9 @@ public final class SrvResolver {
         return new Resolution.Candidates(address, Resolution.Source.SRV, candidates);
     }
 
-    private static String target(Name target) {
-        String t = target.toString(true);
-        return t.isEmpty() ? "." : t.toLowerCase(Locale.ROOT);
-    }
-
-    /** A then AAAA addresses; an NXDOMAIN or SERVFAIL for both is a {@link Lookup} failure. */
-    private List<InetAddress> addresses(String host) throws IOException, Lookup {
-        List<InetAddress> out = new ArrayList<>();
-        Message a = query(host, Type.A);
-        Message aaaa = query(host, Type.AAAA);
-        for (Message m : List.of(a, aaaa)) {
-            for (var r : m.getSection(Section.ANSWER)) {
-                if (r instanceof ARecord v4) {
-                    out.add(v4.getAddress());
-                } else if (r instanceof AAAARecord v6) {
-                    out.add(v6.getAddress());
-                }
-            }
-        }
-        if (out.isEmpty() && a.getRcode() != Rcode.NOERROR) {
-            throw new Lookup(error(a.getRcode()), host + ": " + Rcode.string(a.getRcode()));
-        }
-        return out;
+    /** A then AAAA addresses; an NXDOMAIN or SERVFAIL for both is a {@link SrvAnswers.Lookup} failure. */
+    private List<InetAddress> addresses(String host) throws IOException, SrvAnswers.Lookup {
+        return SrvAnswers.addresses(host, query(host, Type.A), query(host, Type.AAAA));
     }
 
     private Message query(String name, int type) throws IOException {
@@ -180,29 +144,10 @@ public final class SrvResolver {
         return resolver.send(Message.newQuery(org.xbill.DNS.Record.newRecord(n, type, DClass.IN)));
     }
 
-    private static Resolution.DnsError error(int rcode) {
-        return switch (rcode) {
-            case Rcode.NXDOMAIN -> Resolution.DnsError.NXDOMAIN;
-            case Rcode.SERVFAIL -> Resolution.DnsError.SERVFAIL;
-            case Rcode.REFUSED -> Resolution.DnsError.REFUSED;
-            default -> Resolution.DnsError.OTHER;
-        };
-    }
-
     private static Resolution failed(String name, IOException e) {
         boolean timeout = e instanceof SocketTimeoutException || e.getCause() instanceof SocketTimeoutException
             || String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("timed out");
         return new Resolution.Failed(name, timeout ? Resolution.DnsError.TIMEOUT : Resolution.DnsError.OTHER,
             String.valueOf(e.getMessage()));
-    }
-
-    /** A lookup that the server answered with an error. */
-    private static final class Lookup extends Exception {
-        final Resolution.DnsError error;
-
-        Lookup(Resolution.DnsError error, String message) {
-            super(message, null, false, false);
-            this.error = error;
-        }
     }
 }

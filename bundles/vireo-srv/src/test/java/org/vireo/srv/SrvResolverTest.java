@@ -22,7 +22,7 @@ class SrvResolverTest {
 
     @BeforeAll
     static void startDns(@TempDir Path dir) throws Exception {
-        dns = Dnsmasq.start(dir, List.of(
+        dns = Dnsmasq.start(dir, concat(List.of(
             "--srv-host=_vireo-proxy._tcp.cluster.test,n1.cluster.test,3128,10,60",
             "--srv-host=_vireo-proxy._tcp.cluster.test,n2.cluster.test,3129,10,40",
             "--srv-host=_vireo-proxy._tcp.cluster.test,backup.cluster.test,3130,20,0",
@@ -33,7 +33,25 @@ class SrvResolverTest {
             "--host-record=gone.test,10.0.0.9",
             "--host-record=plain.test,10.0.0.8,fd00::8",
             "--srv-host=_ideco-client._tcp.classic.test,gw.classic.test,8080,0,0",
-            "--host-record=gw.classic.test,10.0.0.7"));
+            "--host-record=gw.classic.test,10.0.0.7"), many()));
+    }
+
+    /** More SRV records than a UDP answer holds (dnsjava asks with EDNS for 1280 bytes): dnsmasq truncates. */
+    private static final int MANY = 40;
+
+    private static List<String> many() {
+        List<String> records = new java.util.ArrayList<>();
+        for (int i = 0; i < MANY; i++) {
+            records.add("--srv-host=_vireo-proxy._tcp.many.test,scanner-with-a-rather-long-name-" + i
+                + ".many.test," + (3000 + i) + ",10," + i);
+        }
+        return records;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new java.util.ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     @AfterAll
@@ -126,5 +144,16 @@ class SrvResolverTest {
                 assertThat(x.port()).isEqualTo(8080);
             });
         }
+    }
+
+    @Test
+    void aTruncatedUdpAnswerIsAskedAgainOverTcp() {
+        Resolution.Candidates all = (Resolution.Candidates) resolver().resolve("many.test");
+        Resolution udpOnly = new SrvResolver(new SrvResolver.Settings(List.of(dns.address()), Duration.ofSeconds(2), 1,
+            false, "_vireo-proxy._tcp", 443), new SplittableRandom(9)).resolve("many.test");
+
+        assertThat(all.candidates()).as("every record, through TCP").hasSize(MANY);
+        assertThat(udpOnly).as("the truncated UDP answer alone holds fewer")
+            .isInstanceOfSatisfying(Resolution.Candidates.class, c -> assertThat(c.candidates()).hasSizeLessThan(MANY));
     }
 }

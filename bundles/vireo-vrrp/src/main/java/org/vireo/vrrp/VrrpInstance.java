@@ -66,8 +66,25 @@ public interface VrrpInstance {
 
     VrrpCounters counters();
 
+    /**
+     * What this node still waits for before it may take the virtual addresses from a live master of lower priority
+     * (the readiness conditions of its bundles, bounded by {@code readinessTimeoutSeconds}); empty once it is ready or
+     * never waited. It takes over as usual when no master is heard.
+     */
+    default Optional<String> waitingFor() {
+        return Optional.empty();
+    }
+
     /** Warnings an operator should see in {@code vrrp:show} (e.g. tracking configured with preemption off). */
     List<String> warnings();
+
+    /**
+     * Whether the instance's configuration was refused when it was to start: it is listed (FAULT, the refusal as its
+     * fault) but takes no part in any election, holds no VIP and sends nothing until a good configuration comes.
+     */
+    default boolean refused() {
+        return false;
+    }
 
     /**
      * Sets (0-254) or, with an empty value, clears the operator's priority override. It takes the place of

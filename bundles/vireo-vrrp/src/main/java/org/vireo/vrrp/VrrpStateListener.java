@@ -1,5 +1,8 @@
 package org.vireo.vrrp;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
 /**
  * Whiteboard service told, synchronously and in order, when an instance of this node takes or leaves
  * mastership: the VIP manager claims and announces the virtual addresses on {@link #becameMaster} and
@@ -7,8 +10,17 @@ package org.vireo.vrrp;
  */
 public interface VrrpStateListener {
 
-    /** The instance became master: its virtual addresses are to be claimed and announced now. */
-    void becameMaster(VrrpInstance instance, boolean acceptMode);
+    /** For a listener that has nothing to claim: the instance may advertise at once as far as it is concerned. */
+    CompletionStage<Void> NOTHING_TO_CLAIM = CompletableFuture.completedFuture(null);
+
+    /**
+     * The instance became master: its virtual addresses are to be claimed and announced now. The instance sends its
+     * first advert only when every listener's stage has completed (the addresses are on the interface and the first
+     * gratuitous ARPs have gone out), at most a second later; a stage that fails or does not complete in time sends
+     * the instance back to backup without it having advertised. Called on the VRRP thread: do the work elsewhere and
+     * complete the stage from there.
+     */
+    CompletionStage<Void> becameMaster(VrrpInstance instance, boolean acceptMode);
 
     /** The instance is no longer master (backup or stopped): its virtual addresses must go. */
     void leftMaster(VrrpInstance instance);

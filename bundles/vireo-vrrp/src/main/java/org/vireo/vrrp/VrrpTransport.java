@@ -3,6 +3,7 @@ package org.vireo.vrrp;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Carries VRRP messages (the VRRP part only: the transport builds and strips the IP header) for the
@@ -21,6 +22,16 @@ public interface VrrpTransport {
      * @throws IOException if the interface cannot be opened, naming the interface, what is missing and how to fix it
      */
     Channel open(ChannelSpec spec, Receiver receiver) throws IOException;
+
+    /**
+     * What this transport dropped on each interface before any instance could take it (a VRID no instance on the
+     * interface runs, a frame that is not a whole VRRP packet over IP, the kernel's drops): interface name ->
+     * reason -> count since the transport started, only reasons counted at least once. What is dropped for an
+     * instance is in its own counters ({@link VrrpInstance#counters()}).
+     */
+    default Map<String, Map<DropReason, Long>> interfaceDrops() {
+        return Map.of();
+    }
 
     /**
      * What an instance's channel needs to know.
@@ -52,6 +63,13 @@ public interface VrrpTransport {
         default void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
                               int ttl, long ageMicros) {
             received(message, offset, length, source, destination, ttl);
+        }
+
+        /**
+         * A packet for this channel (its interface, family and VRID) that the transport dropped itself before
+         * handing it over (e.g. {@link DropReason#OWN_ADDRESS}): the instance counts it with its own drops.
+         */
+        default void dropped(DropReason reason) {
         }
 
         /**

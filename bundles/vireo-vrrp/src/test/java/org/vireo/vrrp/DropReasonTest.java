@@ -18,8 +18,17 @@ class DropReasonTest {
     }
 
     @Test
-    void reasonsAreDeclaredInTheOrderTheReceivePathChecksThem() {
+    void reasonsAreDeclaredInTheOrderOfTheReceivePath() {
         assertThat(DropReason.values()).containsExactly(
+                DropReason.KERNEL_DROPPED,
+                DropReason.TRUNCATED_FRAME,
+                DropReason.NOT_VRRP,
+                DropReason.MALFORMED_IP_HEADER,
+                DropReason.IP_FRAGMENT,
+                DropReason.IP_HEADER_CHECKSUM,
+                DropReason.UNKNOWN_VRID,
+                DropReason.OWN_ADDRESS,
+                DropReason.NOT_A_PEER,
                 DropReason.TTL_NOT_255,
                 DropReason.WRONG_VERSION,
                 DropReason.UNKNOWN_TYPE,

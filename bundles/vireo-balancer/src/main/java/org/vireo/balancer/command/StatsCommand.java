@@ -15,7 +15,7 @@ import org.vireo.balancer.BalancerStatus;
     detailedDescription = "Mode vip: this node has VRRP instances and listens on the virtual addresses of those it"
         + " is master of (none while it is backup); mode standalone: no VRRP instance, it listens on"
         + " standaloneAddresses. Then each listening address with its service and whether it is bound (and why not),"
-        + " the connections accepted, those closed at once because no scanner could take them, those open now, the"
+        + " the connections accepted, those closed because no scanner could take them, those open now, the"
         + " clients whose scanner is remembered, and the problems an operator should fix.")
 public class StatsCommand implements Action {
 
@@ -32,7 +32,7 @@ public class StatsCommand implements Action {
         out.println("Mode:        " + s.mode());
         out.println("Transport:   " + s.transport());
         out.println("Accepted:    " + s.accepted());
-        out.println("Unserved:    " + s.unserved() + " (closed at once: no scanner could take them)");
+        out.println("Unserved:    " + s.unserved() + " (closed: no scanner could take them)");
         out.println("Relayed:     " + s.relayed() + " (to the master: this node backup, with sendToMaster)");
         out.println("Active:      " + s.active());
         out.println("Affinities:  " + s.affinities());

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -37,8 +39,9 @@ import org.slf4j.LoggerFactory;
 import org.vireo.balancer.Balancer;
 import org.vireo.balancer.BalancerStatus;
 import org.vireo.balancer.ScannerStats;
-import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.settings.BalancerOptions;
 import org.vireo.balancer.internal.config.LocalOptions;
+import org.vireo.balancer.internal.config.MergedOptions;
 import org.vireo.balancer.internal.forward.Forwarder;
 import org.vireo.balancer.internal.forward.Route;
 import org.vireo.balancer.internal.forward.Transport;
@@ -49,7 +52,9 @@ import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.config.ConfigValues;
+import org.vireo.config.ListeningPorts;
 import org.vireo.health.MonitorFactory;
+import org.vireo.node.ReadinessCondition;
 import org.vireo.vip.VipManager;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
@@ -67,11 +72,13 @@ import org.vireo.vrrp.VrrpStateListener;
  * (the default: the VIP is not local), serves it itself (sharing) or relays it to the master (sendToMaster);
  * both put the VIP on lo ({@link LoopbackVips}). Listeners are reconciled on every VRRP change and every few
  * seconds (a port that could not be bound is retried). The two PIDs arrive merged (their keys differ); a refused
- * configuration is logged and shown, and the balancer goes on with the one before.
+ * configuration (a bad value, a key neither reads, a port another listener of this node holds, or new ports another
+ * program holds) is logged and shown, and the balancer goes on with the one before; with none accepted yet it does
+ * not listen (an empty table would close every client at once).
  */
-@Component(service = {Balancer.class, VrrpStateListener.class},
+@Component(service = {Balancer.class, VrrpStateListener.class, ReadinessCondition.class},
     configurationPid = {BalancerOptions.PID, LocalOptions.PID}, immediate = true)
-public class BalancerComponent implements Balancer, VrrpStateListener {
+public class BalancerComponent implements Balancer, VrrpStateListener, ReadinessCondition {
 
     private static final Logger LOG = LoggerFactory.getLogger(BalancerComponent.class);
     static final Duration HOLD_DOWN = Duration.ofSeconds(10);
@@ -83,6 +90,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
     private NodeRegistry registry;
     @Reference
     private ConfigurationAdmin configurationAdmin;
+    @Reference
+    private ListeningPorts ports;
 
     private final List<VrrpInstance> instances = new CopyOnWriteArrayList<>();
     private final LoopbackVips loopback = new LoopbackVips(Path.of("/proc/sys/net"));
@@ -92,7 +101,9 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
     private volatile VipManager vipManager;
 
     private volatile ScheduledExecutorService worker;
+    /** In force: the defaults until a configuration is accepted, and then nothing listens. */
     private volatile BalancerOptions options;
+    private volatile boolean accepted;
     private volatile String refused;
     private volatile LocalOptions local = new LocalOptions(Set.of(), Set.of());
     private volatile String refusedLocal;
@@ -106,6 +117,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
     private volatile String transportFallback = "";
     /** VRRP instances are configured but none runs (vireo-vrrp starting or stopped): listening nowhere. */
     private volatile boolean instancesAwaited;
+    /** The listeners have been reconciled once with a configuration in force: the balancer is armed. */
+    private volatile boolean armed;
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
         policyOption = ReferencePolicyOption.GREEDY)
@@ -121,16 +134,13 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
 
     @Activate
     void activate(Map<String, Object> properties) {
-        BalancerOptions o;
-        try {
-            o = BalancerOptions.parse(properties);
-        } catch (IllegalArgumentException e) {
-            refused = e.getMessage();
-            LOG.error("{}; the balancer starts with an empty scanner table until it is fixed", e.getMessage());
-            o = BalancerOptions.defaults();
-        }
+        MergedOptions parsed = MergedOptions.parse(properties, ports);
+        applyLocal(parsed);
+        parsed.refusal().ifPresent(r -> LOG.error("{}; the balancer does not listen until it is fixed", r));
+        refused = parsed.refusal().orElse(null);
+        accepted = parsed.options().isPresent();
+        BalancerOptions o = parsed.options().orElse(BalancerOptions.defaults());
         options = o;
-        applyLocal(properties);
         pool = new Pool(o, System::nanoTime, HOLD_DOWN);
         int threads = o.threads() > 0 ? o.threads() : Runtime.getRuntime().availableProcessors();
         Transport.Choice transport = Transport.choose(o.transport());
@@ -142,6 +152,7 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         listeners = new Listeners(spec -> forwarder.open(spec.address(), spec.route(), spec.freeBind()));
         checks = new ScannerChecks(monitorFactory, pool::monitor);
         worker = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "vireo-balancer"));
+        worker.execute(this::warmUp);
         worker.execute(() -> checks.configure(options));
         worker.scheduleWithFixedDelay(this::reconcile, 0, RECONCILE_SECONDS, TimeUnit.SECONDS);
         loadWatch = registry.watch(this::loads);
@@ -150,39 +161,62 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
             forwarder.transport().label());
     }
 
+    /**
+     * Binds and closes one listener on loopback: the first bind loads the transport's server classes, which a new
+     * master should not pay for between taking a VIP and listening on it (BalancerLabIT, quiet: 80 ms from MASTER to
+     * the first listener when cold, 10 ms for each next one).
+     */
+    private void warmUp() {
+        try {
+            forwarder.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Route.HTTP, true).close()
+                .syncUninterruptibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) { // sneaky IOException from Netty: the real binds report their own failures
+            LOG.debug("balancer: warming up the listeners failed", e);
+        }
+    }
+
     private static Forwarder.Settings settings(BalancerOptions o, int threads) {
         return new Forwarder.Settings(o.connectTimeoutMillis(), o.idleTimeoutSeconds() * 1000, o.attempts(), threads,
             o.zeroCopyBytes());
     }
 
     /** The node-local part: refused, it keeps the previous one (none at the start). */
-    private void applyLocal(Map<String, Object> properties) {
-        try {
-            local = LocalOptions.parse(properties);
-            refusedLocal = null;
-        } catch (IllegalArgumentException e) {
-            refusedLocal = e.getMessage();
-            LOG.error("{}; the balancer goes on with its previous sharing and sendToMaster", e.getMessage());
-        }
+    private void applyLocal(MergedOptions parsed) {
+        parsed.local().ifPresent(l -> local = l);
+        refusedLocal = parsed.localRefusal().orElse(null);
+        // a key neither part reads refuses both with one message: logged once, with the balancer's
+        parsed.localRefusal().filter(r -> !parsed.refusal().equals(parsed.localRefusal())).ifPresent(r -> LOG.error(
+            "{}; the balancer goes on with its previous sharing and sendToMaster", r));
     }
 
     @Modified
     void modified(Map<String, Object> properties) {
-        applyLocal(properties);
+        MergedOptions parsed = MergedOptions.parse(properties, ports);
+        applyLocal(parsed);
         reconcileSoon();
-        BalancerOptions next;
-        try {
-            next = BalancerOptions.parse(properties);
-        } catch (IllegalArgumentException e) {
-            refused = e.getMessage();
-            LOG.error("{}; the balancer goes on with its previous configuration", e.getMessage());
+        if (parsed.options().isEmpty()) {
+            refused = parsed.refusal().orElseThrow();
+            LOG.error("{}; the balancer goes on with its previous configuration{}", refused,
+                accepted ? "" : " (none: it does not listen)");
             return;
         }
         refused = null;
+        BalancerOptions next = parsed.options().get();
         BalancerOptions previous = options;
-        if (next.equals(previous)) { // only the node-local PID changed (DS hands both over merged)
+        if (next.equals(previous) && accepted) { // only the node-local PID changed (DS hands both over merged)
             return;
         }
+        boolean hadOne = accepted;
+        apply(previous, next);
+        if (hadOne) {
+            worker.execute(() -> keepPortsIfTaken(previous, next));
+        }
+    }
+
+    private void apply(BalancerOptions previous, BalancerOptions next) {
+        accepted = true;
         options = next;
         if (next.threads() != previous.threads()) {
             LOG.warn("balancer: threads = {} takes effect at the next start", next.threads());
@@ -195,6 +229,38 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         worker.execute(() -> checks.configure(next));
         reconcileSoon();
         LOG.info("balancer: configuration applied: {} scanners", next.scanners().size());
+    }
+
+    /**
+     * New ports that another program holds (a refusal the port registry cannot see): back to the previous ones,
+     * which the balancer had bound, and the new configuration refused with the reason. On the worker, after the
+     * listeners were reconciled to {@code next}.
+     */
+    private void keepPortsIfTaken(BalancerOptions previous, BalancerOptions next) {
+        reconcile();
+        if (options != next) {
+            return;
+        }
+        Set<Integer> moved = new HashSet<>();
+        MergedOptions.ports(next).forEach(p -> moved.add(p.port()));
+        MergedOptions.ports(previous).forEach(p -> moved.remove(p.port()));
+        List<String> taken = listeners.status().stream().filter(l -> !l.bound() && l.problem().contains(Listeners.IN_USE)
+            && moved.contains(Integer.parseInt(l.address().substring(l.address().lastIndexOf(':') + 1))))
+            .map(BalancerStatus.Listener::problem).toList();
+        if (taken.isEmpty()) {
+            return;
+        }
+        try {
+            ports.claim(MergedOptions.PORTS_OWNER, MergedOptions.ports(previous));
+        } catch (IllegalArgumentException e) {
+            LOG.error("balancer: {}; and its previous ports are taken meanwhile: {}", taken.get(0), e.getMessage());
+            return;
+        }
+        apply(next, previous);
+        reconcile();
+        refused = "configuration " + BalancerOptions.PID + " refused: " + taken.get(0) + (taken.size() > 1
+            ? " (and " + (taken.size() - 1) + " more)" : "") + "; the balancer stays on its previous ports";
+        LOG.error("{}", refused);
     }
 
     @Deactivate
@@ -211,14 +277,28 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
             Thread.currentThread().interrupt();
         }
         listeners.close();
+        ports.release(MergedOptions.PORTS_OWNER);
         loopback.release(vipManager);
         checks.close();
         forwarder.close();
     }
 
     @Override
-    public void becameMaster(VrrpInstance instance, boolean acceptMode) {
+    public CompletionStage<Void> becameMaster(VrrpInstance instance, boolean acceptMode) {
         reconcileSoon(); // not on the VRRP thread: binding must not delay its adverts
+        return NOTHING_TO_CLAIM; // it binds with IP_FREEBIND: nothing the first advert must wait for
+    }
+
+    /**
+     * A node whose balancer is not armed (no configuration accepted, or its listeners not yet reconciled) would take
+     * a VIP it cannot serve: a higher-priority backup waits for this before it preempts a live master.
+     */
+    @Override
+    public Optional<String> waitingFor() {
+        if (!accepted) {
+            return Optional.of("balancer: no configuration accepted" + (refused != null ? " (" + refused + ")" : ""));
+        }
+        return armed ? Optional.empty() : Optional.of("balancer: listeners not set up yet");
     }
 
     @Override
@@ -248,6 +328,7 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
             }
             loopback.reconcile(onLoopback, vipManager); // before the listeners: a shared VIP is local then
             listeners.reconcile(wanted());
+            armed = accepted;
         } catch (RuntimeException e) {
             LOG.error("balancer: reconciling the listeners failed", e);
         }
@@ -259,7 +340,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         boolean configured = now.isEmpty() && instancesConfigured();
         mode = now.isEmpty() && !configured ? "standalone" : "vip";
         instancesAwaited = configured;
-        return wanted(options, local, now, configured);
+        // with no configuration accepted yet the table is empty: listening would close every client at once
+        return accepted ? wanted(options, local, now, configured) : Set.of();
     }
 
     /**
@@ -354,10 +436,11 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
         List<String> problems = new ArrayList<>();
         String r = refused;
         if (r != null) {
-            problems.add(r + " (running with the previous configuration)");
+            problems.add(r + (accepted ? " (running with the previous configuration)"
+                : " (no configuration accepted yet: not listening)"));
         }
         String rl = refusedLocal;
-        if (rl != null) {
+        if (rl != null && !rl.equals(r)) { // a key neither part reads refuses both with one message
             problems.add(rl + " (running with the previous sharing and sendToMaster)");
         }
         problems.addAll(loopback.problems());
@@ -370,11 +453,13 @@ public class BalancerComponent implements Balancer, VrrpStateListener {
                 + forwarder.transport().label() + ", every write is copied");
         }
         List<ScannerStats> scanners = scanners();
-        if (scanners.isEmpty()) {
+        if (scanners.isEmpty() && accepted) {
             problems.add("the scanner table is empty (scanners in " + BalancerOptions.PID
                 + "): clients are closed at once");
-        } else if (scanners.stream().noneMatch(s -> s.up() && !s.drain() && s.weight() > 0)) {
-            problems.add("no scanner can take connections (all down, drained or weight 0): clients are closed at once");
+        } else if (accepted && scanners.stream().noneMatch(s -> s.up() && !s.drain() && s.weight() > 0)) {
+            problems.add("no scanner can take connections (all down, drained or weight 0): clients are closed "
+                + (pool.mayServeSoon() ? "unless one held down by a failed connect answers within "
+                + o.connectTimeoutMillis() + " ms" : "at once"));
         }
         if (instancesAwaited) {
             problems.add("VRRP instances are configured (" + VrrpInstance.FACTORY_PID + ") but none runs (is"

@@ -7,7 +7,7 @@ import java.util.function.BiConsumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.settings.BalancerOptions;
 import org.vireo.health.Health;
 import org.vireo.health.MonitorFactory;
 import org.vireo.health.MonitorStatus;

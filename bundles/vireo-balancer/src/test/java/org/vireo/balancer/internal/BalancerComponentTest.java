@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
-import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.settings.BalancerOptions;
 import org.vireo.balancer.internal.config.LocalOptions;
 import org.vireo.balancer.internal.listen.Listeners;
 import org.vireo.vrrp.VrrpInstance;

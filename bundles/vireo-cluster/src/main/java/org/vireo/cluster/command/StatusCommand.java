@@ -19,8 +19,13 @@ import org.vireo.cluster.internal.node.ClusterAdmin;
         + " (file:...) selected by replicatedPids and replicatedFiles in etc/org.vireo.cluster.cfg. A version reads"
         + " <milliseconds since 1970>.<counter>@<node that made the change>; 'Lost' counts the edits that lost a"
         + " conflict (cluster:conflicts). Pending: changes made here that failed validation (never sent) and"
-        + " versions that could not be applied here (retried at each anti-entropy round). The fingerprint is equal"
-        + " on nodes that hold the same edits of every document.")
+        + " versions that could not be applied here (retried at each anti-entropy round), and the replicated"
+        + " patterns no validator on this node covers (a Vireo document without one is refused, neither sent nor"
+        + " applied; another is replicated unchecked)."
+        + " The fingerprint is equal"
+        + " on nodes that hold the same edits of every document. TLS refusals: peers refused at the cluster port"
+        + " or by this node's TLS client (no certificate, one not issued by this cluster's CA, expired, no TLS),"
+        + " counted since start, the last 16 with time, address and reason.")
 public class StatusCommand implements Action {
 
     @Reference
@@ -42,10 +47,9 @@ public class StatusCommand implements Action {
         out.println("Last sync:   " + s.lastSync().map(Object::toString).orElse("never"));
         out.println("Last change: " + s.lastChange().map(Object::toString).orElse("none since start"));
         out.println("Fingerprint: " + Long.toHexString(s.fingerprint()));
-        if (!s.refusals().isEmpty()) {
-            out.println("TLS refusals (newest last):");
-            s.refusals().forEach(r -> out.println("  " + r));
-        }
+        out.println("TLS refusals: " + s.refusalCount() + " since start" + (s.refusals().isEmpty() ? ""
+            : ", the last " + s.refusals().size() + " (newest last):"));
+        s.refusals().forEach(r -> out.println("  " + r));
         ShellTable table = new ShellTable();
         table.column("Document");
         table.column("Version");
@@ -60,6 +64,10 @@ public class StatusCommand implements Action {
         table.print(out);
         pending(out, "Changes made here and refused (not sent to the cluster):", s.refusedLocal());
         pending(out, "Versions not applied here (retried at each anti-entropy round):", s.unapplied());
+        if (!s.unvalidated().isEmpty()) {
+            out.println("Replicated patterns no validator here covers:");
+            s.unvalidated().forEach(pattern -> out.println("  " + pattern));
+        }
         return bytes.toString(StandardCharsets.UTF_8);
     }
 

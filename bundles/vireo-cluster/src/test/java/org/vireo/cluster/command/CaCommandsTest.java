@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.vireo.cluster.internal.tls.CredentialsException;
 import org.vireo.cluster.internal.tls.NodeCredentials;
+import org.vireo.testkit.ShellOutput;
 
 class CaCommandsTest {
 

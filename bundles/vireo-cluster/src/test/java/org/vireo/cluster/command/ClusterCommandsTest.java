@@ -44,10 +44,11 @@ class ClusterCommandsTest {
         DocumentRecord r = conflicted();
         return new ClusterAdmin.Status("n1", "lab", true, "", new ClusterView(7, List.of("n1", "n2"), "n1", false),
             List.of("2026-11-30T07:59:00Z 10.0.0.3:7800 (CN=n3, O=Vireo): certificate of CN=n3 is not signed by this"
-                + " cluster's CA"),
+                + " cluster's CA"), 3,
             List.of(new ClusterAdmin.DocumentState(r.id(), r.current(), r.history().size(), r.losers().size(), true)),
             Map.of("pid:org.vireo.health.monitor~web", "port = '99999': expected 1-65535"),
-            Map.of(), Optional.of(NOW), Optional.of(NOW), fingerprint);
+            Map.of(), Optional.of(NOW), Optional.of(NOW), fingerprint,
+            List.of("pid:org.example.extra (not a Vireo document: replicated unchecked)"));
     }
 
     @Test
@@ -75,12 +76,15 @@ class ClusterCommandsTest {
     void statusShowsDocumentsRefusalsAndPendingChanges() {
         String out = StatusCommand.render(status(0x2a));
 
-        assertThat(out).contains("Cluster:     lab").contains("Fingerprint: 2a").contains("TLS refusals")
-            .contains("CN=n3");
+        assertThat(out).contains("Cluster:     lab").contains("Fingerprint: 2a")
+            .contains("TLS refusals: 3 since start, the last 1 (newest last):");
+        assertThat(line(out, "10.0.0.3:7800")).startsWith("  2026-11-30T07:59:00Z").contains("CN=n3");
         assertThat(line(out, "file:vireo/rules.conf")).contains("1796020000005.0@n2").contains("6 bytes")
             .contains("yes");
         assertThat(out).contains("Changes made here and refused (not sent to the cluster):")
             .contains("pid:org.vireo.health.monitor~web: port = '99999'");
+        assertThat(out).contains("Replicated patterns no validator here covers:\n  pid:org.example.extra (not a"
+            + " Vireo document: replicated unchecked)");
     }
 
     @Test

@@ -16,7 +16,7 @@ import org.vireo.health.MonitorStatus;
 @Service
 @Command(scope = "health", name = "list", description = "Lists the health monitors of this node with their state.",
     detailedDescription = "One line per monitor: its health (UNKNOWN until the first verdict, UP after 'rise'"
-        + " successes in a row, DOWN at the first failure while UNKNOWN or after 'fall' failures in a row while UP),"
+        + " successes in a row, DOWN after 'fall' failures in a row, from UNKNOWN as from UP),"
         + " for how long, what the last check saw and how long it took. Rise shows the successes in a row against"
         + " rise, Fall the failures in a row against fall; Checks counts the checks since the monitor started and,"
         + " after the slash, the failed ones. health:show <name> has the details and the configuration.")

@@ -3,6 +3,7 @@ package org.vireo.health.command;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 import org.apache.karaf.shell.api.action.Action;
@@ -41,7 +42,8 @@ public class TrackCommand implements Action {
 
     @Override
     public Object execute() {
-        List<VrrpInstance> all = instances == null ? List.of() : instances;
+        // without the null Karaf hands over for an instance whose component failed: one broken instance fails nothing
+        List<VrrpInstance> all = instances == null ? List.of() : instances.stream().filter(Objects::nonNull).toList();
         if (instance != null && all.stream().noneMatch(i -> i.name().equals(instance))) {
             throw new IllegalArgumentException("no VRRP instance '" + instance + "' on this node"
                 + (all.isEmpty() ? ": none is configured (etc/org.vireo.vrrp.instance-<name>.cfg)"

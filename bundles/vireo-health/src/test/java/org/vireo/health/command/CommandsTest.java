@@ -47,7 +47,7 @@ class CommandsTest {
             ConfiguredMonitor check = started(Map.of("name", "check", "type", "command", "command", "sh, -c, exit 3",
                 // timeouts generous: on a loaded machine a fork can take longer than 100 ms, and a timed-out
                 // check would be shown instead of the exit status this test is about
-                "intervalMillis", "5000", "timeoutMillis", "5000"), Health.DOWN);
+                "intervalMillis", "5000", "timeoutMillis", "5000", "fall", "1"), Health.DOWN);
 
             String list = output(out -> ListCommand.print(List.of(db, check), Instant.now(), out));
             assertThat(list).containsPattern("check +\\| command \\| sh -c exit 3 +\\| DOWN +\\| +\\d+s \\| exit 3 +\\|")

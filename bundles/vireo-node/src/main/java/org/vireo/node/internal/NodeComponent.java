@@ -51,6 +51,9 @@ public class NodeComponent implements NodeIdentity, RoleService {
     @Reference
     private BootFinished bootFinished;
 
+    @Reference
+    private RoleReadiness readiness;
+
     private RoleKeeper keeper;
     private ExecutorService reconciler;
     private volatile NodeOptions options;
@@ -103,6 +106,7 @@ public class NodeComponent implements NodeIdentity, RoleService {
 
     /** Makes the installed role features match the configured role (see RoleKeeper). */
     private void reconcile() {
+        readiness.deploying();
         try {
             RoleKeeper.Reconciled done = keeper.reconcile();
             NodeOptions applied = done.options();
@@ -122,6 +126,9 @@ public class NodeComponent implements NodeIdentity, RoleService {
             LOG.error("Vireo node {}: {}", name(), e.getMessage(), e);
         } catch (IOException | RuntimeException e) {
             LOG.error("Vireo node {}: the configured role could not be applied", name(), e);
+        } finally {
+            readiness.started(); // as configured, or as it could be made: waiting longer would not change it
+            readiness.deployed();
         }
     }
 
@@ -133,7 +140,13 @@ public class NodeComponent implements NodeIdentity, RoleService {
 
     @Override
     public RoleChange switchRole(Role role, boolean alsoScan) throws RoleChangeException {
-        RoleChange change = keeper.switchRole(role, alsoScan);
+        RoleChange change;
+        readiness.deploying();
+        try {
+            change = keeper.switchRole(role, alsoScan);
+        } finally {
+            readiness.deployed();
+        }
         // answer with the new role at once; the configuration event reaches modified() later
         options = options.withRole(role, change.toAlsoScan());
         LOG.info("Vireo node {}: {}", name(), change.describe());

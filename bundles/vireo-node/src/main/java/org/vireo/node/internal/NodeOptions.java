@@ -2,12 +2,12 @@ package org.vireo.node.internal;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import org.vireo.config.ConfigReader;
 import org.vireo.node.NodeIdentity;
 import org.vireo.node.Role;
 
@@ -43,8 +43,9 @@ public record NodeOptions(String name, Optional<String> managementAddress, Strin
      * @param hostName the host name, used when neither configuration nor environment name the node
      * @throws IllegalArgumentException naming the PID, each bad key, its value and what is accepted
      */
-    public static NodeOptions parse(Map<String, ?> raw, Map<String, String> env, String hostName) {
-        List<String> errors = new ArrayList<>();
+    public static NodeOptions parse(Map<String, ?> config, Map<String, String> env, String hostName) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
 
         String name = text(raw, KEY_NAME);
         String nameSource = KEY_NAME;
@@ -96,10 +97,7 @@ public record NodeOptions(String name, Optional<String> managementAddress, Strin
             errors.add(KEY_ALSO_SCAN + " = '" + alsoScanText + "': expected true or false");
         }
 
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("configuration " + NodeIdentity.PID + " refused: "
-                + String.join("; ", errors));
-        }
+        raw.refuseIfAny(ConfigReader.refusal(NodeIdentity.PID), errors);
         return new NodeOptions(name, address.isEmpty() ? Optional.empty() : Optional.of(address), iface,
             role, alsoScan && role != Role.SCANNER, roleFromConfiguration);
     }

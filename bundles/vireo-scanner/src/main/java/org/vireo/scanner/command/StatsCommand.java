@@ -7,13 +7,19 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.table.ShellTable;
 import org.vireo.scanner.internal.proxy.ProxyComponent;
 import org.vireo.scanner.internal.proxy.ProxyCounters;
+import org.vireo.scanner.internal.proxy.ProxyHeaders;
+import org.vireo.scanner.internal.proxy.RequestRefusal;
 
 @Service
 @Command(scope = "scanner", name = "stats", description = "Shows the HTTP proxy's counters on this node.",
     detailedDescription = "Counters run since the bundle started (a configuration change keeps them). Requests"
         + " counts absolute-form requests, Tunnels CONNECT tunnels; status classes count every answer, the proxy's"
         + " own (403 block page, 502, ...) included. Bytes are body bytes (for tunnels: all bytes). Last second:"
-        + " requests and tunnels started during the last complete second.")
+        + " requests and tunnels started during the last complete second. PROXY headers read: connections whose"
+        + " client a director named (the balancer's PROXY protocol header); Refused: connections closed at their"
+        + " PROXY header, by reason; Refused request: messages refused for their syntax or framing, by the code the"
+        + " access log's refusal field shows (docs/scanner.md lists them); Trailer fields dropped: trailer fields"
+        + " not on the list a trailer may carry.")
 public class StatsCommand implements Action {
 
     @Reference(optional = true)
@@ -39,6 +45,15 @@ public class StatsCommand implements Action {
         table.addRow().addContent("Bytes up", c.bytesUp());
         table.addRow().addContent("Bytes down", c.bytesDown());
         table.addRow().addContent("Last second", c.requestsLastSecond());
+        ProxyHeaders h = proxy.headers();
+        table.addRow().addContent("PROXY headers read", h.headersRead());
+        for (ProxyHeaders.Refusal r : ProxyHeaders.Refusal.values()) {
+            table.addRow().addContent("Refused: " + r.text(), h.refusals(r));
+        }
+        for (RequestRefusal r : RequestRefusal.values()) {
+            table.addRow().addContent("Refused request: " + r.code(), c.refusals(r));
+        }
+        table.addRow().addContent("Trailer fields dropped", c.trailerFieldsDropped());
         proxy.refusedConfiguration().ifPresent(r -> table.addRow().addContent("Refused configuration", r));
         table.print(System.out);
         return null;

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vireo.scanner.internal.rules.ActivatedRules;
+import org.vireo.rules.internal.ActivatedRules;
+import org.vireo.testkit.ShellOutput;
 
 class CheckCommandTest {
 
@@ -101,5 +102,55 @@ class CheckCommandTest {
             + " example.com:443 or [2001:db8::1]:443)");
         assertThatThrownBy(command("http://example.com/", "127.0.0.1", "GE T")::execute).hasMessage("--method 'GE T': expected a method name such as GET, POST"
             + " or CONNECT");
+    }
+
+    @Test
+    void aDestinationRuleWaitsForTheAddressAndTheProtectedDestinationsAreShown() throws Exception {
+        Path file = folder.resolve("intranet/rules.conf");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, """
+            rule metadata allow destination 169.254.169.254
+            rule intranet allow destination 10.20.0.0/16
+            rule local    allow client 10.0.0.0/8
+            default block "no"
+            """);
+        try (ActivatedRules intranet = new ActivatedRules(file)) {
+            CheckCommand name = command("http://wiki.intranet.example/", "10.1.2.3", null);
+            name.rules = intranet.component();
+            CheckCommand resolved = command("http://wiki.intranet.example/", "10.1.2.3", null);
+            resolved.rules = intranet.component();
+            resolved.destination = "10.20.1.1";
+            CheckCommand loopback = command("http://127.0.0.1:8181/system/console", "10.1.2.3", null);
+            loopback.rules = intranet.component();
+            CheckCommand metadata = command("http://169.254.169.254/latest/", "10.1.2.3", null);
+            metadata.rules = intranet.component();
+
+            assertThat(ShellOutput.of(name::execute)).contains("verdict: depends on the destination address (rule "
+                + "metadata has a destination condition): give the address with --destination");
+            assertThat(ShellOutput.of(resolved::execute))
+                .contains("(host wiki.intranet.example, port 80, destination 10.20.1.1)")
+                .contains("verdict: allow (rule intranet)")
+                .contains("  destination 10.20.1.1: not a protected destination");
+            assertThat(ShellOutput.of(loopback::execute))
+                .contains("verdict: block (rule destination:loopback): 127.0.0.1 is this node's loopback")
+                .contains("  rule local (line 3): matched: allow")
+                .contains("  destination 127.0.0.1: this node's loopback (127.0.0.0/8): refused: only a rule "
+                    + "allowing it with a destination condition within 127.0.0.0/8 opens it");
+            assertThat(ShellOutput.of(metadata::execute)).contains("verdict: allow (rule metadata)")
+                .contains("  destination 169.254.169.254: a cloud metadata address (169.254.169.254/32): allowed by "
+                    + "rule metadata, whose destination 169.254.169.254/32 lies within it");
+        }
+    }
+
+    @Test
+    void aNumericHostTheProxyRefusesAndABadDestinationAreNamed() {
+        CheckCommand numeric = command("http://2130706433/", "10.1.2.3", null);
+        CheckCommand badDestination = command("http://a.example/", "10.1.2.3", null);
+        badDestination.destination = "a.example";
+
+        assertThatThrownBy(numeric::execute).hasMessageStartingWith("url 'http://2130706433/': the proxy answers "
+            + "400: the host '2130706433' is a number but not an IPv4 address");
+        assertThatThrownBy(badDestination::execute).hasMessageStartingWith("--destination 'a.example': expected an "
+            + "IPv4 or IPv6 address literal");
     }
 }

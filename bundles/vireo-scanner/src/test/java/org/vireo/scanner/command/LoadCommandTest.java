@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.vireo.scanner.LoadReport;
 import org.vireo.scanner.LoadSample;
+import org.vireo.testkit.ShellOutput;
 
 class LoadCommandTest {
 

@@ -10,7 +10,7 @@ import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.table.ShellTable;
 import org.vireo.srv.internal.redirect.RedirectComponent;
-import org.vireo.srv.internal.redirect.RedirectOptions;
+import org.vireo.settings.RedirectOptions;
 import org.vireo.srv.internal.redirect.RedirectPolicy;
 
 @Service

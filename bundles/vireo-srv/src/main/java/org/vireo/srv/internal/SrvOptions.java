@@ -14,9 +14,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 
+import org.vireo.config.ConfigReader;
 import org.vireo.srv.ServerAddress;
 import org.vireo.srv.SrvConnector;
 import org.vireo.srv.SrvResolver;
@@ -61,8 +63,9 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
      *
      * @throws IllegalArgumentException naming the PID, every bad key, its value and what is accepted
      */
-    public static SrvOptions parse(Map<String, ?> raw) {
-        return read(raw, DEFAULTS, key -> key, "configuration " + PID + " refused: ");
+    public static SrvOptions parse(Map<String, ?> config) {
+        ConfigReader raw = ConfigReader.of(config);
+        return read(raw, DEFAULTS, key -> key, ConfigReader.refusal(PID), raw::refuseIfAny);
     }
 
     /**
@@ -73,11 +76,19 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
      * @throws IllegalArgumentException naming every bad option, its value and what is accepted
      */
     public SrvOptions withOptions(Map<String, ?> options) {
-        return read(options, this, key -> OPTIONS.getOrDefault(key, key), "");
+        return read(options, this, key -> OPTIONS.getOrDefault(key, key), "", (refusal, errors) -> {
+            if (!errors.isEmpty()) { // --timeout stands for two keys: its error once
+                throw new IllegalArgumentException(refusal + String.join("; ", new LinkedHashSet<>(errors)));
+            }
+        });
     }
 
-    /** Reads each key under the name {@code name} gives it; a missing one keeps {@code base}'s value. */
-    private static SrvOptions read(Map<String, ?> raw, SrvOptions base, UnaryOperator<String> name, String refusal) {
+    /**
+     * Reads each key under the name {@code name} gives it; a missing one keeps {@code base}'s value; {@code refuse}
+     * throws the refusal if there are errors.
+     */
+    private static SrvOptions read(Map<String, ?> raw, SrvOptions base, UnaryOperator<String> name, String refusal,
+                                   BiConsumer<String, List<String>> refuse) {
         List<String> errors = new ArrayList<>();
         List<InetSocketAddress> servers = raw.get(name.apply("dnsServers")) == null ? base.dnsServers
             : dnsServers(name.apply("dnsServers"), list(raw, name.apply("dnsServers")), errors);
@@ -107,9 +118,7 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
                 errors.add(e.getMessage());
             }
         }
-        if (!errors.isEmpty()) { // --timeout stands for two keys: its error once
-            throw new IllegalArgumentException(refusal + String.join("; ", new LinkedHashSet<>(errors)));
-        }
+        refuse.accept(refusal, errors);
         return options;
     }
 

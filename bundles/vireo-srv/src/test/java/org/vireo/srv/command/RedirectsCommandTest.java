@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.srv.internal.redirect.RedirectComponent;
-import org.vireo.srv.internal.redirect.RedirectOptions;
+import org.vireo.settings.RedirectOptions;
 import org.vireo.srv.internal.redirect.RedirectPolicy;
 
 class RedirectsCommandTest {

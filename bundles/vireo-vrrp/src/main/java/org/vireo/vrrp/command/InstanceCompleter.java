@@ -20,7 +20,7 @@ public class InstanceCompleter implements Completer {
     @Override
     public int complete(Session session, CommandLine commandLine, List<String> candidates) {
         StringsCompleter names = new StringsCompleter();
-        instances.forEach(i -> names.getStrings().add(i.name()));
+        Instances.present(instances).forEach(i -> names.getStrings().add(i.name()));
         return names.complete(session, commandLine, candidates);
     }
 }

@@ -2,6 +2,7 @@ package org.vireo.vrrp.command;
 
 import java.net.InetAddress;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 import org.vireo.vrrp.VrrpInstance;
@@ -12,9 +13,17 @@ final class Instances {
     private Instances() {
     }
 
-    /** @param instances the command's optional reference: null when no instance is configured */
+    /**
+     * The instances a command got: none for an optional reference with nothing (null), and without the null that
+     * stands for a service whose component failed to activate (one broken instance must not fail the command).
+     */
+    static List<VrrpInstance> present(List<VrrpInstance> references) {
+        return references == null ? List.of() : references.stream().filter(Objects::nonNull).toList();
+    }
+
+    /** @param optionalInstances the command's optional reference: null when no instance is configured */
     static VrrpInstance byName(List<VrrpInstance> optionalInstances, String name) {
-        List<VrrpInstance> instances = optionalInstances == null ? List.of() : optionalInstances;
+        List<VrrpInstance> instances = present(optionalInstances);
         return instances.stream().filter(i -> i.name().equals(name)).findFirst()
             .orElseThrow(() -> new IllegalArgumentException("no VRRP instance '" + name + "' on this node: "
                 + (instances.isEmpty() ? "none is configured (etc/org.vireo.vrrp.instance-<name>.cfg)"

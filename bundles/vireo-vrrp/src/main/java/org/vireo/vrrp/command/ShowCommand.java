@@ -16,13 +16,20 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.VrrpTransport;
 
 @Service
-@Command(scope = "vrrp", name = "show", description = "Shows one VRRP instance: configuration, state, counters, drops.")
+@Command(scope = "vrrp", name = "show", description = "Shows one VRRP instance: configuration, state, counters, drops.",
+    detailedDescription = "Drops are listed by reason with what the reason means: the instance's own, then those of"
+        + " its interface that no instance could take (a VRID no instance here runs, a frame that is not a whole"
+        + " VRRP packet, the kernel's when the capture buffer was full).")
 public class ShowCommand implements Action {
 
     @Reference(optional = true)
     private List<VrrpInstance> instances;
+
+    @Reference(optional = true)
+    private List<VrrpTransport> transports;
 
     @Argument(index = 0, name = "name", required = true, description = "The instance (vrrp:list shows them).")
     @Completion(InstanceCompleter.class)
@@ -37,7 +44,9 @@ public class ShowCommand implements Action {
         line(out, "Name", i.name());
         line(out, "VRID", i.vrid() + " (VRRPv" + i.version() + ") on " + i.interfaceName());
         line(out, "State", i.state() + " for " + inState.toSeconds() + " s (since " + i.stateSince() + ")");
-        i.fault().ifPresent(f -> line(out, "Fault", f + " (retrying)"));
+        i.fault().ifPresent(f -> line(out, "Fault", f + (i.refused() ? "" : " (retrying)")));
+        i.waitingFor().ifPresent(w -> line(out, "Readiness", "waiting for " + w + " (until then it does not take the"
+            + " VIPs from a live master; readinessTimeoutSeconds bounds the wait)"));
         line(out, "Priority", "base " + i.basePriority() + ", effective " + i.effectivePriority()
             + i.priorityOverride().map(p -> ", override " + p).orElse(""));
         line(out, "Preempt", String.valueOf(i.preempt()));
@@ -51,14 +60,24 @@ public class ShowCommand implements Action {
             + c.priorityZeroReceived() + " with priority 0)");
         line(out, "Became master", c.becameMaster() + " times");
         line(out, "Address lists differing", String.valueOf(c.addressListMismatches()));
-        for (Map.Entry<DropReason, Long> drop : c.drops().entrySet()) {
-            if (drop.getValue() > 0) {
-                line(out, "  dropped " + drop.getKey(), drop.getValue() + "  (" + drop.getKey().description() + ")");
-            }
+        drops(out, c.drops());
+        Map<DropReason, Long> onInterface = Drops.byInterface(transports).getOrDefault(i.interfaceName(), Map.of());
+        if (!onInterface.isEmpty()) {
+            line(out, "Dropped on " + i.interfaceName(), Drops.total(onInterface) + " before any instance (for all"
+                + " instances on it)");
+            drops(out, onInterface);
         }
         i.warnings().forEach(w -> line(out, "Warning", w));
         System.out.print(out);
         return null;
+    }
+
+    private static void drops(StringBuilder out, Map<DropReason, Long> counts) {
+        for (Map.Entry<DropReason, Long> drop : counts.entrySet()) {
+            if (drop.getValue() > 0) {
+                line(out, "  dropped " + drop.getKey(), drop.getValue() + "  (" + drop.getKey().description() + ")");
+            }
+        }
     }
 
     private static void line(StringBuilder out, String key, String value) {

@@ -1,12 +1,12 @@
 package org.vireo.balancer.internal.config;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
 
 /**
@@ -38,9 +38,13 @@ public record LocalOptions(Set<String> sharing, Set<String> sendToMaster) {
         return !shares(instance) && (sendToMaster.contains("*") || sendToMaster.contains(instance));
     }
 
-    /** @throws IllegalArgumentException naming the PID, every bad key and value, and what is accepted */
-    public static LocalOptions parse(Map<String, ?> raw) {
-        List<String> errors = new ArrayList<>();
+    /**
+     * @throws IllegalArgumentException naming the PID, every bad key and value, and what is accepted, and every key it
+     *                                  does not read (unless {@code config} is a merged {@link ConfigReader})
+     */
+    public static LocalOptions parse(Map<String, ?> config) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
         Set<String> sharing = names(raw, "sharing", errors);
         Set<String> relay = names(raw, "sendToMaster", errors);
         for (String both : sharing) {
@@ -49,9 +53,7 @@ public record LocalOptions(Set<String> sharing, Set<String> sendToMaster) {
                     + " VIP traffic or relays it, choose one");
             }
         }
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
-        }
+        raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new LocalOptions(sharing, relay);
     }
 

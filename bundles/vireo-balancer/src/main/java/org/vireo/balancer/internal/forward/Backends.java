@@ -21,6 +21,15 @@ public interface Backends {
      */
     Optional<Backend> pick(String client, Set<String> excluded);
 
+    /**
+     * Whether a scanner that cannot take clients now may soon: one held down by a failed connect alone (starting,
+     * restarting), which {@link #pick} offers when no other can take a client. A client that none can take then
+     * waits a little and tries again rather than being closed.
+     */
+    default boolean mayServeSoon() {
+        return false;
+    }
+
     /** A connection to {@code id} is established and forwarding. */
     void opened(String id);
 

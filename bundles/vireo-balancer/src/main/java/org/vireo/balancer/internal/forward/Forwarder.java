@@ -1,9 +1,7 @@
 package org.vireo.balancer.internal.forward;
 
 import java.net.InetSocketAddress;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -25,8 +23,11 @@ import io.netty.handler.timeout.IdleStateHandler;
 
 /**
  * Layer-4 forwarding: accepts client connections on one address and forwards each, bytes both ways, to the
- * scanner {@link Backends} picks for the client's address. A connect that fails (refused, timed out) is reported
- * and retried on another scanner, so the client does not see it; when no scanner can take a client its
+ * scanner {@link Backends} picks for the client's address, after a PROXY protocol v2 header that names the client
+ * ({@link ProxyHeader}). A connect that fails (refused, timed out) is reported
+ * and retried on another scanner, so the client does not see it. When no scanner can take a client, it waits
+ * (up to the connect timeout, trying again every {@value #RETRY_PAUSE_MILLIS} ms) while a scanner is held down by a
+ * refused connect alone: one that was starting when the client came serves it once it listens. Otherwise its
  * connection is closed at once. On the best {@link Transport} this machine allows (io_uring, else epoll, else
  * NIO); each scanner connection lives on its client's event loop (no handoff between threads).
  */
@@ -35,9 +36,13 @@ public final class Forwarder implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Forwarder.class);
     /** A side stops reading while the other has this much unsent (and resumes below the low mark). */
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(64 * 1024, 256 * 1024);
+    /** Between two rounds of a client waiting for a scanner: a starting scanner listens within a fraction of a second. */
+    static final long RETRY_PAUSE_MILLIS = 100;
+    private static final long RETRY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(RETRY_PAUSE_MILLIS);
 
     /**
-     * @param connectTimeoutMillis a connect to a scanner that takes longer failed
+     * @param connectTimeoutMillis a connect to a scanner that takes longer failed; also how long a client that no
+     *                             scanner can take waits for one held down by a refused connect
      * @param idleTimeoutMillis    a connection with no byte either way for this long is closed (0: never)
      * @param attempts             scanners tried per client connection before giving up
      * @param threads              event loop threads
@@ -114,7 +119,8 @@ public final class Forwarder implements AutoCloseable {
                     accepted.increment();
                     zeroCopy(client, settings.zeroCopyBytes());
                     client.pipeline().addLast("waiting", new Waiting());
-                    connect(client, route, new HashSet<>(), 0);
+                    connect(client, route, new Tries(System.nanoTime()
+                        + TimeUnit.MILLISECONDS.toNanos(settings.connectTimeoutMillis())));
                 }
             });
         if (freeBind) {
@@ -144,23 +150,36 @@ public final class Forwarder implements AutoCloseable {
         return unserved.sum();
     }
 
-    private void connect(SocketChannel client, Route route, Set<String> excluded, int attempt) {
+    private void connect(SocketChannel client, Route route, Tries tries) {
         Settings settings = this.settings;
         String clientAddress = client.remoteAddress().getAddress().getHostAddress();
         boolean relay = route.relayTo() != null;
         Optional<Backends.Backend> chosen;
         if (relay) { // one try: the master balances, and a master that refuses is no scanner to mark down
-            chosen = attempt == 0 ? Optional.of(new Backends.Backend("master", route.relayTo(), relayed))
+            chosen = tries.attempts() == 0 ? Optional.of(new Backends.Backend("master", route.relayTo(), relayed))
                 : Optional.empty();
         } else {
-            chosen = attempt < settings.attempts() ? backends.pick(clientAddress, excluded) : Optional.empty();
+            chosen = tries.attempts() < settings.attempts() ? backends.pick(clientAddress, tries.excluded())
+                : Optional.empty();
         }
         if (chosen.isEmpty()) {
-            LOG.debug("no scanner can take {} (tried {}): closed", clientAddress, excluded);
+            if (!relay && backends.mayServeSoon() && tries.mayWait(System.nanoTime(), RETRY_PAUSE_NANOS)) {
+                // a scanner held down by a refused connect may be starting: the client waits and tries again
+                // rather than be closed (a reset, if it had sent its request)
+                tries.nextRound();
+                client.eventLoop().schedule(() -> {
+                    if (client.isActive()) {
+                        connect(client, route, tries);
+                    }
+                }, RETRY_PAUSE_NANOS, TimeUnit.NANOSECONDS);
+                return;
+            }
+            LOG.debug("no scanner can take {} (tried {}): closed", clientAddress, tries.excluded());
             unserved.increment();
             client.close();
             return;
         }
+        tries.picked();
         Backends.Backend backend = chosen.get();
         // the channel made here rather than by a Bootstrap per connection (its option map, reflective factory,
         // resolver lookup and an initializer added and removed again): connections per second are what a
@@ -182,12 +201,12 @@ public final class Forwarder implements AutoCloseable {
                 return;
             }
             scanner.connect(relay ? backend.address() : route.target(backend)).addListener((ChannelFuture f) ->
-                connected(f, client, route, relay, backend, excluded, attempt, settings));
+                connected(f, client, route, relay, backend, tries, settings));
         });
     }
 
     private void connected(ChannelFuture f, SocketChannel client, Route route, boolean relay, Backends.Backend backend,
-                           Set<String> excluded, int attempt, Settings settings) {
+                           Tries tries, Settings settings) {
         if (!f.isSuccess()) {
             if (relay) {
                 LOG.debug("relay of {} to the master {} failed", client.remoteAddress(), backend.address(), f.cause());
@@ -196,9 +215,9 @@ public final class Forwarder implements AutoCloseable {
             } else {
                 backends.missed(backend.id(), f.cause());
             }
-            excluded.add(backend.id());
+            tries.failed(backend.id());
             if (client.isActive()) {
-                connect(client, route, excluded, attempt + 1);
+                connect(client, route, tries);
             }
             return;
         }
@@ -217,6 +236,9 @@ public final class Forwarder implements AutoCloseable {
         } else {
             backends.opened(backend.id());
             onClosed = () -> backends.closed(backend.id());
+        }
+        if (!relay) { // the master's balancer takes no header: it sees this node as the client
+            ProxyHeader.write(scanner, client); // first on the connection: the scanner learns who the client is
         }
         Connection c = new Connection(client, scanner, backend.traffic(), onClosed);
         if (settings.idleTimeoutMillis() > 0) {

@@ -1,7 +1,6 @@
 package org.vireo.balancer.internal.forward;
 
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -26,6 +25,8 @@ import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
 
+import org.vireo.settings.BalancerOptions;
+
 /**
  * The socket implementation the forwarder runs on, best first. io_uring: a new connection costs about 0.7 x the CPU
  * of epoll, a keep-alive request 0.5 x, because Netty's epoll channel makes some 39 system calls per forwarded
@@ -44,8 +45,8 @@ public enum Transport {
     NIO("nio", () -> true, () -> null, NioIoHandler::newFactory, NioServerSocketChannel.class, NioSocketChannel::new,
         null, null);
 
-    /** What the {@code transport} key accepts besides the names. */
-    public static final String AUTO = "auto";
+    /** What the {@code transport} key accepts besides the names (checked by {@link BalancerOptions#transport}). */
+    public static final String AUTO = BalancerOptions.AUTO_TRANSPORT;
 
     private final String label;
     private final BooleanSupplier available;
@@ -102,22 +103,10 @@ public enum Transport {
         return new MultiThreadIoEventLoopGroup(threads, handlers.get());
     }
 
-    /** {@code auto}, {@code io_uring}, {@code epoll}, {@code nio}: empty for anything else. */
-    public static Optional<String> check(String name) {
-        String n = name.strip().toLowerCase(Locale.ROOT);
-        return n.equals(AUTO) || Arrays.stream(values()).anyMatch(t -> t.label.equals(n)) ? Optional.of(n)
-            : Optional.empty();
-    }
-
-    /** The names {@link #check} accepts, for error messages. */
-    public static String accepted() {
-        return AUTO + ", " + String.join(", ", Arrays.stream(values()).map(Transport::label).toList());
-    }
-
     /**
      * The transport to run on: the one asked for if this machine can use it, else the best one it can.
      *
-     * @param wanted a name {@link #check} accepted
+     * @param wanted a name {@link BalancerOptions#transport} accepted
      */
     public static Choice choose(String wanted) {
         Transport asked = Arrays.stream(values()).filter(t -> t.label.equals(wanted)).findFirst().orElse(null);

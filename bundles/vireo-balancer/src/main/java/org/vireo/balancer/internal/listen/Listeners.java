@@ -25,6 +25,8 @@ import io.netty.channel.Channel;
 public final class Listeners implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Listeners.class);
+    /** In the reason of a socket whose port another socket of this host holds. */
+    public static final String IN_USE = "Address already in use";
 
     /** One listening socket: where, what it forwards, and whether it may bind an address not (yet) local. */
     public record Spec(InetSocketAddress address, Route route, boolean freeBind) {
@@ -88,7 +90,7 @@ public final class Listeners implements AutoCloseable {
 
     private static String reason(Exception e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        if (m.contains("Address already in use")) {
+        if (m.contains(IN_USE)) {
             return m + " (another program or listener has the port: change httpPort/ftpPort or stop it)";
         }
         if (m.contains("Cannot assign requested address")) {

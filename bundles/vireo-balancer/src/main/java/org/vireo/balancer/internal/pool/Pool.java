@@ -14,7 +14,7 @@ import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.balancer.ScannerStats;
-import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.settings.BalancerOptions;
 import org.vireo.balancer.internal.forward.Backends;
 import org.vireo.balancer.internal.forward.Traffic;
 import org.vireo.balancer.internal.schedule.Candidate;
@@ -106,10 +106,27 @@ public final class Pool implements Backends {
             update(); // hold-downs and slow start move with the clock
         }
         Optional<String> id = scheduler.pick(client, excluded);
+        if (id.isEmpty()) {
+            id = heldDown(excluded);
+        }
         // counted from the pick, not once connected: a burst of connections (wrk's 64 at once; a browser's
         // few) otherwise all pass the bound before the first connect completes
         id.ifPresent(scheduler::opened);
         return id.map(backendById::get);
+    }
+
+    /**
+     * When no healthy scanner can take a client: one held down only by a failed connect, which may serve by now (a
+     * scanner that was starting when its first client came). Tried rather than the client closed; a connect that
+     * succeeds ends its hold-down.
+     */
+    private Optional<String> heldDown(Set<String> excluded) {
+        return table.heldDown().stream().filter(id -> !excluded.contains(id)).findFirst();
+    }
+
+    @Override
+    public synchronized boolean mayServeSoon() {
+        return !table.heldDown().isEmpty();
     }
 
     @Override
@@ -117,6 +134,10 @@ public final class Pool implements Backends {
         Counters c = counters.get(id);
         if (c != null) {
             c.total++;
+        }
+        if (table.connected(id)) {
+            LOG.info("balancer: scanner {} UP: a connect succeeded after the one that failed", id);
+            update();
         }
     }
 
@@ -134,8 +155,8 @@ public final class Pool implements Backends {
     public synchronized void failed(String id, Throwable cause) {
         if (table.up(id)) {
             LOG.warn("balancer: scanner {} DOWN: a connect failed ({}); its clients go to other scanners, and it is"
-                + " tried again when its monitor sees it up or after {} s", id, cause.getMessage(),
-                holdDown.toSeconds());
+                + " tried again when its monitor sees it up, after {} s, or by a client that no other scanner can"
+                + " take", id, cause.getMessage(), holdDown.toSeconds());
         }
         table.failed(id);
         scheduler.closed(id);

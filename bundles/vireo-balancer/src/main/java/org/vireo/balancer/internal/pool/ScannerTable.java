@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
-import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.settings.BalancerOptions;
 import org.vireo.balancer.internal.schedule.Candidate;
 
 /**
  * What the balancer knows of each configured scanner: its health (the active monitor's verdict, and passive
  * failures: a connect that failed marks it down at once, for a hold-down time unless the monitor sees it fail
- * too), the load it reports, and since when it is up (slow start). Pure: the clock is injected; not thread-safe.
+ * too, or a later connect to it succeeds), the load it reports, and since when it is up (slow start). Pure: the
+ * clock is injected; not thread-safe.
  */
 public final class ScannerTable {
 
@@ -69,6 +70,40 @@ public final class ScannerTable {
             st.passiveDownUntil = nanos.getAsLong() + holdDownNanos;
             refresh(st);
         }
+    }
+
+    /**
+     * A connect to the scanner succeeded: a hold-down from a failed connect ends (it serves again).
+     *
+     * @return whether it was held down
+     */
+    public boolean connected(String id) {
+        State st = states.get(id);
+        if (st == null || !heldDown(st, nanos.getAsLong())) {
+            return false;
+        }
+        st.passiveDown = false;
+        refresh(st);
+        return true;
+    }
+
+    /**
+     * The scanners out only because a connect to them failed (their monitor does not say down), that would take
+     * clients otherwise (not drained, weight above 0), in table order: a scanner that was starting, or restarted.
+     */
+    public List<String> heldDown() {
+        long now = nanos.getAsLong();
+        List<String> out = new ArrayList<>();
+        states.forEach((id, st) -> {
+            if (heldDown(st, now) && !st.scanner.drain() && st.scanner.weight() > 0) {
+                out.add(id);
+            }
+        });
+        return out;
+    }
+
+    private static boolean heldDown(State st, long now) {
+        return st.monitorUp && st.passiveDown && now - st.passiveDownUntil < 0;
     }
 
     /** The load the scanner reports through the node registry (negative: not known). */

@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.settings.BalancerOptions;
 import org.vireo.balancer.internal.pool.Pool;
 
 /**
@@ -62,6 +62,7 @@ class BalancingWithSocketsTest {
                     Socket c = s.accept();
                     threads.execute(() -> {
                         try (c) {
+                            ScannerSide.readHeader(c.getInputStream()); // the balancer's, before the client's bytes
                             c.getOutputStream().write((name + "\n").getBytes(StandardCharsets.UTF_8));
                             c.getInputStream().transferTo(c.getOutputStream());
                         } catch (IOException e) {

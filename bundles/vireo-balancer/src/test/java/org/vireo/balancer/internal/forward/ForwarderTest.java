@@ -41,13 +41,27 @@ class ForwarderTest {
         threads.shutdownNow();
     }
 
-    /** A scanner that answers each connection: reads to the end of the client's stream, then replies and closes. */
+    /** The PROXY headers the scanners of a test read, in order. */
+    private final List<ScannerSide.Header> headers = new CopyOnWriteArrayList<>();
+
+    /**
+     * A scanner that answers each connection: reads the balancer's PROXY header (kept in {@link #headers}), then
+     * to the end of the client's stream, then replies and closes.
+     */
     private InetSocketAddress replyAtEnd(String name) throws IOException {
-        ServerSocket s = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        return replyAtEnd(name, true, InetAddress.getLoopbackAddress());
+    }
+
+    /** The same on {@code address}; without {@code header}, a peer that gets none (the master a backup relays to). */
+    private InetSocketAddress replyAtEnd(String name, boolean header, InetAddress address) throws IOException {
+        ServerSocket s = new ServerSocket(0, 50, address);
         open.add(s);
         threads.execute(() -> {
             while (!s.isClosed()) {
                 try (Socket c = s.accept()) {
+                    if (header) {
+                        headers.add(ScannerSide.readHeader(c.getInputStream()));
+                    }
                     byte[] got = c.getInputStream().readAllBytes(); // until the client half-closes
                     c.getOutputStream().write((name + " got " + new String(got, StandardCharsets.UTF_8))
                         .getBytes(StandardCharsets.UTF_8));
@@ -158,6 +172,76 @@ class ForwarderTest {
             assertThat(table.events).contains("opened a");
         }
 
+        /** Connects from {@code from}, sends and half-closes, reads the answer; returns the client's own address. */
+        private InetSocketAddress exchangeFrom(InetAddress from, InetSocketAddress to, String request,
+                                               String expectedAnswer) throws IOException {
+            try (Socket s = new Socket()) {
+                s.bind(new InetSocketAddress(from, 0));
+                s.connect(to, 5000);
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
+                s.shutdownOutput();
+                assertThat(new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
+                    .isEqualTo(expectedAnswer);
+                return (InetSocketAddress) s.getLocalSocketAddress();
+            }
+        }
+
+        @Test
+        void theScannerReadsAProxyHeaderNamingTheClientBeforeAnyByteOfTheClients() throws Exception {
+            InetSocketAddress front = forwarder(new Table(List.of(new Backends.Backend("a", replyAtEnd("a")))));
+
+            InetSocketAddress client = exchangeFrom(InetAddress.getLoopbackAddress(), front, "hello", "a got hello");
+
+            assertThat(headers).containsExactly(new ScannerSide.Header("PROXY", "TCP4", "127.0.0.1", client.getPort(),
+                "127.0.0.1", front.getPort()));
+        }
+
+        @Test
+        void anIpv6ClientIsNamedInATcp6Header() throws Exception {
+            InetAddress v6 = InetAddress.getByName("::1");
+            Forwarder f = new Forwarder(new Table(List.of(new Backends.Backend("a", replyAtEnd("a")))),
+                new Forwarder.Settings(2000, 30_000, 3, 2), transport);
+            open.add(0, f);
+            InetSocketAddress front;
+            try {
+                front = (InetSocketAddress) f.open(new InetSocketAddress(v6, 0), Route.HTTP, false).localAddress();
+            } catch (Exception noIpv6) {
+                Assumptions.abort("no IPv6 loopback here: " + noIpv6);
+                return;
+            }
+
+            InetSocketAddress client = exchangeFrom(v6, front, "hello", "a got hello");
+
+            ScannerSide.Header h = headers.get(0);
+            assertThat(h.protocol()).isEqualTo("TCP6");
+            assertThat(InetAddress.getByName(h.source())).isEqualTo(v6);
+            assertThat(h.sourcePort()).isEqualTo(client.getPort());
+            assertThat(InetAddress.getByName(h.destination())).isEqualTo(v6);
+            assertThat(h.destinationPort()).isEqualTo(front.getPort());
+        }
+
+        @Test
+        void theFtpPortsConnectionsCarryTheHeaderTooButARelayToTheMasterDoesNot() throws Exception {
+            InetSocketAddress scanner = replyAtEnd("ftp");
+            Table table = new Table(List.of(new Backends.Backend("a", new InetSocketAddress(scanner.getAddress(),
+                3128))));
+            Forwarder f = new Forwarder(table, new Forwarder.Settings(2000, 30_000, 3, 2), transport);
+            open.add(0, f);
+            InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+            InetSocketAddress ftp = (InetSocketAddress) f.open(loopback, new Route("ftp", scanner.getPort(), false),
+                false).localAddress();
+            InetSocketAddress relay = (InetSocketAddress) f.open(loopback,
+                Route.HTTP.relayedTo(replyAtEnd("master", false, InetAddress.getLoopbackAddress())), false)
+                .localAddress();
+
+            InetSocketAddress client = exchangeFrom(InetAddress.getLoopbackAddress(), ftp, "USER x", "ftp got USER x");
+            exchangeFrom(InetAddress.getLoopbackAddress(), relay, "hi", "master got hi"); // no header before "hi"
+
+            assertThat(headers).containsExactly(new ScannerSide.Header("PROXY", "TCP4", "127.0.0.1", client.getPort(),
+                "127.0.0.1", ftp.getPort()));
+        }
+
         @Test
         void zeroCopySendsCarryLargeExchangesIntact() throws Exception {
             Forwarder f = new Forwarder(new Table(List.of(new Backends.Backend("a", replyAtEnd("a")))),
@@ -189,7 +273,7 @@ class ForwarderTest {
             Forwarder f = new Forwarder(table, new Forwarder.Settings(2000, 30_000, 3, 2), transport);
             open.add(0, f);
             InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-            InetSocketAddress master = replyAtEnd("master");
+            InetSocketAddress master = replyAtEnd("master", false, InetAddress.getLoopbackAddress());
             InetSocketAddress relay = (InetSocketAddress) f.open(loopback, Route.HTTP.relayedTo(master), false)
                 .localAddress();
 

@@ -11,12 +11,17 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.settings.BalancerOptions;
 import org.vireo.balancer.internal.pool.Pool;
 
 /**
@@ -42,7 +47,14 @@ class PoolForwardingTest {
 
     /** A scanner answering each request with its name, once the client ended the request. */
     private InetSocketAddress scanner(String name) throws IOException {
-        ServerSocket s = new ServerSocket(0, 100, InetAddress.getLoopbackAddress());
+        return scanner(name, 0);
+    }
+
+    /** The same on {@code port} (0: any). */
+    private InetSocketAddress scanner(String name, int port) throws IOException {
+        ServerSocket s = new ServerSocket();
+        s.setReuseAddress(true);
+        s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 100);
         scanners.put(name, s);
         threads.execute(() -> {
             while (!s.isClosed()) {
@@ -50,6 +62,7 @@ class PoolForwardingTest {
                     Socket c = s.accept();
                     threads.execute(() -> {
                         try (c) {
+                            ScannerSide.readHeader(c.getInputStream());
                             c.getInputStream().readAllBytes();
                             c.getOutputStream().write(name.getBytes(StandardCharsets.UTF_8));
                         } catch (IOException e) {
@@ -89,6 +102,134 @@ class PoolForwardingTest {
             s.getOutputStream().write("GET".getBytes(StandardCharsets.UTF_8));
             s.shutdownOutput();
             return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** A port nobody listens on (yet). */
+    private static int closedPort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** The pool, telling the test when a connect to a scanner failed. */
+    private static final class Watched implements Backends {
+        final Pool pool;
+        final CompletableFuture<String> failed = new CompletableFuture<>();
+
+        Watched(Pool pool) {
+            this.pool = pool;
+        }
+
+        @Override
+        public Optional<Backend> pick(String client, Set<String> excluded) {
+            return pool.pick(client, excluded);
+        }
+
+        @Override
+        public boolean mayServeSoon() {
+            return pool.mayServeSoon();
+        }
+
+        @Override
+        public void opened(String id) {
+            pool.opened(id);
+        }
+
+        @Override
+        public void closed(String id) {
+            pool.closed(id);
+        }
+
+        @Override
+        public void failed(String id, Throwable cause) {
+            pool.failed(id, cause);
+            failed.complete(id);
+        }
+    }
+
+    private static Pool onePool(int port) {
+        return new Pool(BalancerOptions.parse(Map.of("scanners", "127.0.0.1:" + port, "slowStartSeconds", "0")),
+            System::nanoTime, Duration.ofSeconds(10));
+    }
+
+    /**
+     * The all-in-one node at start: its balancer listens before its own scanner does. A client that comes in
+     * between is refused by the scanner, waits, and is served once the scanner listens, not closed.
+     */
+    @Test
+    void aClientThatComesBeforeItsOnlyScannerListensIsServedOnceItListens() throws Exception {
+        clientBeforeTheScannerListens(f -> f.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)));
+    }
+
+    /** The same through a listener opened as a backup opens the VIP's when it takes over (IP_FREEBIND). */
+    @Test
+    void aClientOfAVipTakenOverBeforeTheScannerListensIsServedOnceItListens() throws Exception {
+        clientBeforeTheScannerListens(f -> (InetSocketAddress) f.open(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Route.HTTP, true).localAddress());
+    }
+
+    private interface Front {
+        InetSocketAddress open(Forwarder forwarder) throws Exception;
+    }
+
+    private void clientBeforeTheScannerListens(Front front) throws Exception {
+        int port = closedPort();
+        Pool pool = onePool(port);
+        Watched backends = new Watched(pool);
+        forwarder = new Forwarder(backends, new Forwarder.Settings(2000, 30_000, 3, 2));
+        InetSocketAddress listening = front.open(forwarder);
+
+        Future<String> answer = threads.submit(() -> request(listening, 1));
+        String refused = backends.failed.get(10, TimeUnit.SECONDS); // its first connect found nobody
+        scanner("late", port);
+
+        assertThat(answer.get(10, TimeUnit.SECONDS)).isEqualTo("late");
+        assertThat(pool.up(refused)).as("the connect that succeeded ended the hold-down").isTrue();
+        assertThat(forwarder.unserved()).isZero();
+        assertThat(request(listening, 2)).as("the next client goes straight through").isEqualTo("late");
+    }
+
+    @Test
+    void aClientWaitsForAScannerHeldDownByARefusedConnectOnlyUpToTheConnectTimeout() throws Exception {
+        int port = closedPort();
+        Pool pool = onePool(port);
+        forwarder = new Forwarder(pool, new Forwarder.Settings(1000, 30_000, 3, 2));
+        InetSocketAddress front = forwarder.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+
+        assertThat(closedOnClient(front)).as("closed, not left hanging").isTrue();
+
+        assertThat(forwarder.unserved()).isEqualTo(1);
+        assertThat(pool.totals("127.0.0.1:" + port)[1]).as("tried again while it waited").isGreaterThan(1);
+    }
+
+    @Test
+    void aClientIsClosedAtOnceWhenTheOnlyScannersMonitorSaysItIsDown() throws Exception {
+        int port = closedPort();
+        Pool pool = onePool(port);
+        pool.monitor("127.0.0.1:" + port, false);
+        forwarder = new Forwarder(pool, new Forwarder.Settings(60_000, 30_000, 3, 2));
+        InetSocketAddress front = forwarder.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+
+        assertThat(closedOnClient(front)).isTrue(); // within its 10 s read timeout, not after 60 s
+
+        assertThat(forwarder.unserved()).isEqualTo(1);
+        assertThat(pool.totals("127.0.0.1:" + port)[1]).as("never tried").isZero();
+    }
+
+    /**
+     * Whether the balancer closes a client that sent its request and waits for the answer: an end of stream, or a
+     * reset (the balancer closed with the request unread), within 10 s.
+     */
+    private static boolean closedOnClient(InetSocketAddress front) throws IOException {
+        try (Socket s = new Socket()) {
+            s.connect(front, 5000);
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write("GET".getBytes(StandardCharsets.UTF_8));
+            s.shutdownOutput();
+            return s.getInputStream().read() == -1;
+        } catch (java.net.SocketException reset) {
+            return true;
         }
     }
 

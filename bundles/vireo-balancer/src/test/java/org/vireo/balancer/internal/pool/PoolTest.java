@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
-import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.settings.BalancerOptions;
 
 class PoolTest {
 
@@ -78,6 +78,38 @@ class PoolTest {
             }
         });
         assertThat(p.active("10.0.0.1:3128") + p.active("10.0.0.2:3128")).isZero();
+    }
+
+    @Test
+    void whenNoHealthyScannerIsLeftOneHeldDownByAFailedConnectIsOfferedAndServesAgainOnceConnected() {
+        Pool p = pool("10.0.0.1:3128"); // the all-in-one node: its own scanner, before its proxy listens
+        String only = p.pick("10.9.0.1", Set.of()).orElseThrow().id();
+        p.failed(only, new java.net.ConnectException("refused"));
+        assertThat(p.up(only)).isFalse();
+        assertThat(p.mayServeSoon()).isTrue();
+
+        assertThat(p.pick("10.9.0.1", Set.of(only))).as("not twice in one round").isEmpty();
+        assertThat(p.pick("10.9.0.2", Set.of()).orElseThrow().id()).as("the next round, or another client")
+            .isEqualTo(only);
+        p.opened(only);
+
+        assertThat(p.up(only)).isTrue();
+        assertThat(p.mayServeSoon()).isFalse();
+    }
+
+    @Test
+    void aHealthyScannerIsPreferredToOneHeldDownAndAMonitorsDownVerdictIsNeverOverridden() {
+        Pool p = pool("10.0.0.1:3128, 10.0.0.2:3128");
+        p.failed("10.0.0.1:3128", new java.net.ConnectException("refused"));
+        for (int i = 0; i < 50; i++) {
+            assertThat(p.pick("10.9.0." + i, Set.of()).orElseThrow().id()).isEqualTo("10.0.0.2:3128");
+        }
+
+        p.monitor("10.0.0.1:3128", false);
+        p.monitor("10.0.0.2:3128", false);
+
+        assertThat(p.pick("10.9.0.1", Set.of())).isEmpty();
+        assertThat(p.mayServeSoon()).as("a monitor's DOWN is a verdict: no client waits for it").isFalse();
     }
 
     @Test

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
-import org.vireo.balancer.internal.config.BalancerOptions;
+import org.vireo.settings.BalancerOptions;
 import org.vireo.balancer.internal.schedule.Candidate;
 
 class ScannerTableTest {
@@ -50,6 +50,27 @@ class ScannerTableTest {
         table.failed("10.0.0.1:3128");
         table.monitor("10.0.0.1:3128", true);
         assertThat(candidate("10.0.0.1:3128").healthy()).isTrue();
+    }
+
+    @Test
+    void aScannerOutOnlyByAFailedConnectIsHeldDownAndAConnectThatSucceedsBringsItBack() {
+        table.configure(BalancerOptions.parse(Map.of("scanners",
+            "10.0.0.1:3128, 10.0.0.2:3128, 10.0.0.3:3128 drain, 10.0.0.4:3128")).scanners());
+        table.failed("10.0.0.1:3128");
+        table.failed("10.0.0.2:3128");
+        table.monitor("10.0.0.2:3128", false);
+        table.failed("10.0.0.3:3128");
+        assertThat(table.heldDown()).as("not one its monitor says is down, nor a drained one")
+            .containsExactly("10.0.0.1:3128");
+
+        assertThat(table.connected("10.0.0.4:3128")).as("never held down").isFalse();
+        assertThat(table.connected("10.0.0.1:3128")).isTrue();
+
+        assertThat(candidate("10.0.0.1:3128").healthy()).isTrue();
+        assertThat(table.heldDown()).isEmpty();
+        assertThat(table.connected("10.0.0.1:3128")).isFalse();
+        advance(Duration.ofSeconds(10));
+        assertThat(table.heldDown()).as("a hold-down that ended holds nothing").isEmpty();
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.vireo.config.ConfigReader;
 import org.vireo.cluster.internal.tls.IpLiterals;
 
 /**
@@ -63,8 +64,9 @@ public record ChannelSettings(String clusterName, Optional<InetAddress> bindAddr
      * @param karafEtc Karaf's etc folder (the system property {@code karaf.etc}), or null outside Karaf
      * @throws IllegalArgumentException naming the PID, every bad key, its value and what is accepted
      */
-    public static ChannelSettings parse(Map<String, ?> raw, String karafEtc) {
-        List<String> errors = new ArrayList<>();
+    public static ChannelSettings parse(Map<String, ?> config, String karafEtc) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
         String clusterName = text(raw, "clusterName", "vireo");
         if (!NAME.matcher(clusterName).matches()) {
             errors.add("clusterName = '" + clusterName + "': expected 1-63 letters, digits, '.', '_' or '-'");
@@ -98,9 +100,7 @@ public record ChannelSettings(String clusterName, Optional<InetAddress> bindAddr
         }
         Optional<InetAddress> advertised = address(raw, "advertisedAddress", errors);
         int advertisedPort = integer(raw, "advertisedPort", 0, 0, 65_535, "0-65535 (0: the bind port)", errors);
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
-        }
+        raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new ChannelSettings(clusterName, bind, bindPort, members, multicast, keystore, keystorePassword,
             truststore, truststorePassword, join, heartbeat, failure, verify, mergeMin, mergeMax, advertised,
             advertisedPort);

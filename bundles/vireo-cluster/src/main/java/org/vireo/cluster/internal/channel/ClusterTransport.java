@@ -26,6 +26,11 @@ public interface ClusterTransport extends AutoCloseable {
         return List.of();
     }
 
+    /** How many TLS peers were refused since the channel started (the list above keeps only the last ones). */
+    default long refusalCount() {
+        return 0;
+    }
+
     /** Leaves the cluster and releases the ports; idempotent. */
     @Override
     void close();

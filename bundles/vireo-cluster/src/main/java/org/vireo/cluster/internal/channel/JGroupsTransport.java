@@ -17,8 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 
 import org.jgroups.Address;
@@ -93,6 +91,7 @@ public final class JGroupsTransport implements ClusterTransport {
     private final Deque<Refusal> refusals = new ArrayDeque<>(); // guarded by itself
     private final Map<String, Instant> refusalLogged = new ConcurrentHashMap<>();
     private final AtomicLong viewIds = new AtomicLong();
+    private final AtomicLong refusalCount = new AtomicLong();
     private final Object lifecycle = new Object();
     private volatile ClusterView view;
     private volatile Map<String, Address> addresses = Map.of();
@@ -127,7 +126,7 @@ public final class JGroupsTransport implements ClusterTransport {
         this.view = new ClusterView(0, List.of(nodeName), nodeName, false);
         NodeCredentials credentials = NodeCredentials.load(settings.keystore(),
             settings.keystorePassword().toCharArray(), settings.truststore(), settings.truststorePassword().toCharArray(),
-            this::refused, clock);
+            this::peerRefused, clock);
         try {
             TCP tcp = transport(credentials);
             channel = new JChannel(stack(tcp));
@@ -170,11 +169,9 @@ public final class JGroupsTransport implements ClusterTransport {
         // what org.jgroups.util.TLS would set up, plus a time limit on the client handshake: JGroups connects and
         // shakes hands holding its connection table's lock, so a peer that accepts TCP but never answers TLS would
         // stall every send, the join and close() for good
-        SSLParameters server = new SSLParameters();
-        server.setProtocols(new String[] {TLS_13});
-        server.setNeedClientAuth(true);
-        DefaultSocketFactory sockets = new DefaultSocketFactory(credentials.sslContext());
-        sockets.setServerSocketConfigurator(s -> ((SSLServerSocket) s).setSSLParameters(server));
+        // and on the cluster port the handshake completed before JGroups reads, so that every refused peer is reported
+        DefaultSocketFactory sockets = new DefaultSocketFactory(credentials.sslContext().getSocketFactory(),
+            credentials.serverSockets(HANDSHAKE_MILLIS));
         sockets.setSocketConfigurator(s -> limitHandshake((SSLSocket) s, HANDSHAKE_MILLIS));
         tcp.setSocketFactory(sockets);
         return tcp;
@@ -184,8 +181,7 @@ public final class JGroupsTransport implements ClusterTransport {
      * A read timeout for the handshake only: it is lifted once the handshake completed, since JGroups' receiver
      * closes a connection whose read times out. The JDK tells of the completed handshake on a thread of its own,
      * so the very first read may still carry the limit; heartbeats (every heartbeatIntervalMillis) arrive well
-     * within it. Server side, JGroups bounds the handshake itself: it happens while reading the peer's address,
-     * under {@code peer_addr_read_timeout}.
+     * within it. Server side, the cluster port's sockets bound the handshake with the same limit.
      */
     private static void limitHandshake(SSLSocket socket, int timeoutMillis) {
         socket.setEnabledProtocols(new String[] {TLS_13});
@@ -335,6 +331,11 @@ public final class JGroupsTransport implements ClusterTransport {
         }
     }
 
+    @Override
+    public long refusalCount() {
+        return refusalCount.get();
+    }
+
     /** Why joining failed (such as the port being in use), if it did. */
     public Optional<String> failure() {
         return Optional.ofNullable(failure);
@@ -421,7 +422,13 @@ public final class JGroupsTransport implements ClusterTransport {
         return name != null ? name : String.valueOf(address);
     }
 
-    /** Called by the trust manager on a JGroups thread, and after joining when this node was left alone. */
+    /** Called on a JGroups thread for each peer whose TLS handshake this node refused. */
+    private void peerRefused(String peer, String reason) {
+        refusalCount.incrementAndGet();
+        refused(peer, reason);
+    }
+
+    /** A refusal of a peer, or after joining the sign that this node was refused (left alone). */
     private void refused(String peer, String reason) {
         Instant now = clock.instant();
         synchronized (refusals) {

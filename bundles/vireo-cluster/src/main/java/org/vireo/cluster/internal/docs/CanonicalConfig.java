@@ -11,28 +11,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.vireo.config.ConfigReader;
+
 /**
  * A configuration's properties as one canonical text, the content of a {@code pid:} document: sorted
  * {@code key = value} lines, values as text (as in a {@code .cfg} file, which is what Karaf writes them back to and
- * reads them from), lists as {@code key[] = a, b}. Properties of the framework and of file install (the PID, the
- * file it came from) are left out: they are this node's business.
+ * reads them from), lists as {@code key[] = a, b}. Properties of the framework, of file install and of DS (the
+ * PID, the file it came from, reference targets; {@link ConfigReader#frameworkKey}) are left out: they are this
+ * node's business.
  */
 public final class CanonicalConfig {
 
     private CanonicalConfig() {
     }
 
-    /** Whether ConfigurationAdmin or file install put this key there, not the operator. */
-    static boolean bookkeeping(String key) {
-        return key.startsWith("service.") || key.startsWith("felix.fileinstall.")
-            || key.startsWith("component.") || key.equals("org.apache.karaf.features.configKey");
-    }
-
     public static byte[] encode(Dictionary<String, ?> properties) {
         TreeMap<String, String> lines = new TreeMap<>();
         for (Enumeration<String> keys = properties.keys(); keys.hasMoreElements(); ) {
             String key = keys.nextElement();
-            if (bookkeeping(key)) {
+            if (ConfigReader.frameworkKey(key)) { // the framework's, file install's or DS's, not the operator's
                 continue;
             }
             Object value = properties.get(key);

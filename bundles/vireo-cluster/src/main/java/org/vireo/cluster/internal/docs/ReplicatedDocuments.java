@@ -6,11 +6,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.vireo.cluster.DocumentValidator;
 import org.vireo.cluster.internal.sync.LocalDocuments;
+import org.vireo.config.ConfigErrors;
 
 /**
  * This node's replicated documents: {@code pid:<pid>} in ConfigurationAdmin, {@code file:<path>} under etc/, as
@@ -18,10 +23,19 @@ import org.vireo.cluster.internal.sync.LocalDocuments;
  */
 public final class ReplicatedDocuments implements LocalDocuments {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicatedDocuments.class);
+    /** How a refusal for want of a validator starts. */
+    private static final String NO_VALIDATOR = "no validator of ";
+
+    /** A refusal's first errors and their count, as {@code ConfigReader} makes them, fit in this. */
+    static final int MAX_PROBLEM_CHARS = 2 * ConfigErrors.KEPT * ConfigErrors.MAX_CHARS;
+
     private final DocumentPatterns patterns;
     private final ConfigAdminDocuments pids;
     private final FileDocuments files;
     private final Supplier<List<Validators.Entry>> validators;
+    /** The documents replicated unchecked that were logged: once each. */
+    private final Set<String> uncheckedWarned = ConcurrentHashMap.newKeySet();
 
     public ReplicatedDocuments(DocumentPatterns patterns, ConfigurationAdmin admin, Path etc,
                                Supplier<List<Validators.Entry>> validators) {
@@ -80,21 +94,56 @@ public final class ReplicatedDocuments implements LocalDocuments {
         }
     }
 
+    /**
+     * A Vireo document ({@code pid:org.vireo.*}, {@code file:vireo/*}) that no validator covers is refused: config
+     * sync sends and applies only what it can check, and every type Vireo replicates has its validator in vireo-core,
+     * so a missing one is a core bundle that is not running (a received version waits and is checked again at each
+     * anti-entropy round; a change made here is sent once a validator accepts it) or a Vireo PID without a validator
+     * added to the patterns. A document of the operator's own (another PID, a file outside {@code vireo/}) has no
+     * format Vireo knows: it is replicated unchecked, with a warning.
+     */
     @Override
     public Optional<String> problem(String id, byte[] content) {
-        for (Validators.Entry v : validators.get()) {
-            if (v.covers(id)) {
-                try {
-                    Optional<String> p = v.validator().problem(id, content);
-                    if (p.isPresent()) {
-                        return p;
-                    }
-                } catch (RuntimeException e) {
-                    return Optional.of("the validator of " + id + " failed: " + e);
+        List<Validators.Entry> covering = validators.get().stream().filter(v -> v.covers(id)).toList();
+        if (covering.isEmpty() && vireoDocument(id)) {
+            return Optional.of(NO_VALIDATOR + id + " on this node: config sync neither sends nor applies a Vireo"
+                + " document it cannot check (Vireo's validators are in vireo-core: vireo-rules, vireo-settings)");
+        }
+        if (covering.isEmpty() && uncheckedWarned.add(id)) {
+            LOG.warn("config sync: {} has no validator (not a Vireo document): replicated unchecked", id);
+        }
+        for (Validators.Entry v : covering) {
+            try {
+                Optional<String> p = v.validator().problem(id, content);
+                if (p.isPresent()) { // kept in cluster:status: bounded whatever a validator says
+                    return Optional.of(ConfigErrors.shorten(p.get(), MAX_PROBLEM_CHARS));
                 }
+            } catch (RuntimeException e) {
+                return Optional.of(ConfigErrors.shorten("the validator of " + id + " failed: " + e, MAX_PROBLEM_CHARS));
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The replicated patterns ({@code pid:<glob>}, {@code file:<glob>}) no registered validator covers, each with
+     * what becomes of its documents here. Vireo's own are all covered on every node: one listed is a gap to close.
+     */
+    public List<String> unvalidatedPatterns() {
+        List<Validators.Entry> present = validators.get();
+        return Stream.concat(
+                patterns.pidGlobs().stream().map(g -> DocumentPatterns.PID_PREFIX + g),
+                patterns.fileGlobs().stream().map(g -> DocumentPatterns.FILE_PREFIX + g))
+            .filter(pattern -> present.stream().noneMatch(v -> v.covers(pattern)))
+            .map(pattern -> pattern + (vireoDocument(pattern) ? " (a Vireo document: refused, neither sent nor applied)"
+                : " (not a Vireo document: replicated unchecked)"))
+            .toList();
+    }
+
+    /** Whether the document is one of Vireo's (its PIDs, the files of etc/vireo/), whose format a validator knows. */
+    static boolean vireoDocument(String id) {
+        return id.startsWith(DocumentPatterns.PID_PREFIX + "org.vireo.") || id.startsWith(DocumentPatterns.FILE_PREFIX
+            + "vireo/");
     }
 
     private static boolean isPid(String id) {

@@ -34,17 +34,19 @@ public interface ClusterAdmin {
      * @param offReason     why the cluster is off, or empty
      * @param view          the current view
      * @param refusals      recent TLS refusals, newest last (time, peer, reason)
+     * @param refusalCount  TLS peers refused since the channel started
      * @param documents     every document this node holds a record of
      * @param refusedLocal  local changes refused by validation (never sent): document -> why
      * @param unapplied     records that failed to apply here: document -> error
      * @param lastSync      the last anti-entropy exchange
      * @param lastChange    the last change of any record
      * @param fingerprint   of all records: equal on nodes in sync
+     * @param unvalidated   replicated patterns no validator on this node covers (their documents are refused here)
      */
     record Status(String node, String clusterName, boolean joined, String offReason, ClusterView view,
-                  List<String> refusals, List<DocumentState> documents, Map<String, String> refusedLocal,
+                  List<String> refusals, long refusalCount, List<DocumentState> documents, Map<String, String> refusedLocal,
                   Map<String, String> unapplied, Optional<Instant> lastSync, Optional<Instant> lastChange,
-                  long fingerprint) {
+                  long fingerprint, List<String> unvalidated) {
     }
 
     /** One document on this node: its current edit, history length, lost edits, whether it is applied here. */

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -21,15 +22,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
+import org.apache.karaf.features.BootFinished;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.cluster.ClusterNode;
@@ -38,6 +42,7 @@ import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.cluster.NodeStatusSource;
 import org.vireo.cluster.internal.channel.ChannelPeers;
+import org.vireo.cluster.internal.channel.ChannelSettings;
 import org.vireo.cluster.internal.channel.ClusterTransport;
 import org.vireo.cluster.internal.channel.ClusterView;
 import org.vireo.cluster.internal.docs.DocumentPatterns;
@@ -49,7 +54,9 @@ import org.vireo.cluster.internal.sync.DocumentStore;
 import org.vireo.cluster.internal.sync.SyncEngine;
 import org.vireo.cluster.internal.sync.SyncMessages;
 import org.vireo.cluster.internal.version.HybridClock;
+import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
+import org.vireo.config.ListeningPorts;
 import org.vireo.node.NodeIdentity;
 
 /**
@@ -72,23 +79,35 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     NodeIdentity identity;
     @Reference
     TransportFactory transports;
+    @Reference
+    ListeningPorts ports;
 
     private final List<ReplicatedDocuments.Validators.Entry> validators = new CopyOnWriteArrayList<>();
     private final List<NodeStatusSource> sources = new CopyOnWriteArrayList<>();
+    // kept across a restart of the cluster with new settings, where the registry is made anew
+    private final List<Consumer<List<ClusterNode>>> watchers = new CopyOnWriteArrayList<>();
 
     private ScheduledExecutorService thread;
     // reports and staleness on a thread of their own: a long merge on the sync thread must not make this node
     // look stale to the others, nor hide another node going stale
     private ScheduledExecutorService registryThread;
-    private Registry registry;
+    private volatile Registry registry;
     private SyncEngine engine;
     private ClusterTransport transport;
     private FolderWatcher watcher;
     private ReplicatedDocuments documents;
     private String clusterName;
+    /** The channel settings of the running cluster; null while it runs alone. */
+    private volatile ChannelSettings runningChannel;
     private String offReason = "";
     private String softwareVersion;
     private String address;
+    private volatile boolean booted;
+    private volatile boolean syncStarted;
+    /** What starts config sync, kept until Karaf has booted; null once run. */
+    private Runnable pendingStart;
+    /** Why the last change of org.vireo.cluster was refused (the running settings stay), or null. */
+    private volatile String refusedConfiguration;
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addValidator(DocumentValidator v, Map<String, Object> properties) {
@@ -109,17 +128,95 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         sources.remove(s);
     }
 
+    /**
+     * Starts with the configuration; one that is refused at the start (a bad value or a key neither part of the
+     * PID reads) leaves the node alone with the default sync settings, saying why in the log and in
+     * {@code cluster:status}: the node registry that the balancer and the redirect balancer need stays.
+     */
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) throws IOException {
         String etc = System.getProperty("karaf.etc");
-        SyncOptions options = SyncOptions.parse(properties, etc);
+        Map<String, Object> settings = properties;
+        String refusal = null;
+        SyncOptions options;
+        try {
+            options = syncOptions(properties, etc);
+        } catch (IllegalArgumentException e) {
+            refusal = e.getMessage() + "; this node runs alone with the default sync settings until it is fixed";
+            LOG.error("cluster: {}", refusal);
+            settings = Map.of();
+            options = SyncOptions.parse(settings, etc);
+        }
         DocumentStore store = new DocumentStore(options.stateDir()); // before any thread: a failure leaks nothing
         try {
-            start(context, properties, etc, options, store);
+            start(context, settings, etc, options, store);
         } catch (IOException | RuntimeException e) {
             deactivate();
             throw e;
         }
+        if (refusal != null) {
+            offReason = refusal;
+        }
+    }
+
+    /**
+     * A changed configuration: the node leaves and rejoins with it, unless it is refused (a bad value of either part,
+     * a key neither reads, a cluster port another listener of this node or another program holds), in which case
+     * the cluster goes on as it is and says why.
+     */
+    @Modified
+    void modified(BundleContext context, Map<String, Object> properties) throws IOException {
+        String etc = System.getProperty("karaf.etc");
+        try {
+            syncOptions(properties, etc);
+            ChannelSettings next = ChannelSettings.parse(ConfigReader.merged(properties), etc);
+            ports.claim(SyncOptions.PID, ports(next)); // in place of the running one's: it is the same owner
+            freeHere(next);
+        } catch (IllegalArgumentException e) {
+            refusedConfiguration = e.getMessage() + " (the cluster goes on with its previous settings)";
+            LOG.error("cluster: {}", refusedConfiguration);
+            ChannelSettings running = runningChannel;
+            ports.claim(SyncOptions.PID, running == null ? List.of() : ports(running));
+            return;
+        }
+        refusedConfiguration = null;
+        LOG.info("cluster: new settings in {}: leaving and joining again", SyncOptions.PID);
+        deactivate();
+        activate(context, properties);
+    }
+
+    /** Both parts of the PID read one reader, whose keys are then checked: a key neither reads is refused. */
+    private static SyncOptions syncOptions(Map<String, Object> properties, String etc) {
+        ConfigReader config = ConfigReader.merged(properties);
+        SyncOptions options = SyncOptions.parse(config, etc);
+        try {
+            ChannelSettings.parse(config, etc);
+        } catch (IllegalArgumentException e) {
+            // told where the channel is opened (at the start: the node runs alone); here only its keys count
+        }
+        config.refuseUnknownKeys(ConfigReader.refusal(SyncOptions.PID));
+        return options;
+    }
+
+    private static List<ListeningPorts.Port> ports(ChannelSettings s) {
+        return s.bindAddress().map(a -> List.of(new ListeningPorts.Port("bindPort", a, s.bindPort())))
+            .orElse(List.of());
+    }
+
+    /**
+     * Whether another program holds a new cluster port: then the running cluster stays rather than leave for a port
+     * it cannot bind. The port it runs on now is not tried (it holds it itself).
+     */
+    private void freeHere(ChannelSettings next) {
+        ChannelSettings running = runningChannel;
+        if (next.bindAddress().isEmpty() || running != null && running.bindAddress().equals(next.bindAddress())
+            && running.bindPort() == next.bindPort()) {
+            return;
+        }
+        ListeningPorts.unavailable(next.bindAddress().get(), next.bindPort()).ifPresent(why -> {
+            throw new IllegalArgumentException("configuration " + SyncOptions.PID + " refused: bindPort = "
+                + next.bindPort() + ": " + why);
+        });
     }
 
     private void start(BundleContext context, Map<String, Object> properties, String etc, SyncOptions options,
@@ -138,11 +235,18 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
             return t;
         });
         registry = new Registry(node, System::nanoTime, Instant::now, Duration.ofMillis(options.staleAfterMillis()));
+        registry.watch(nodes -> watchers.forEach(w -> w.accept(nodes)));
         documents = new ReplicatedDocuments(new DocumentPatterns(options.replicatedPids(), options.replicatedFiles()),
             configurationAdmin, Path.of(etc == null ? "etc" : etc), () -> validators);
         TransportFactory.Started started = null;
+        runningChannel = null;
         try {
-            started = transports.open(properties, node, new Events());
+            // the keys of both parts were checked together (syncOptions): the channel reads its own here
+            ConfigReader channel = ConfigReader.merged(properties);
+            ChannelSettings settings = ChannelSettings.parse(channel, etc);
+            ports.claim(SyncOptions.PID, ports(settings));
+            started = transports.open(channel, node, new Events());
+            runningChannel = settings;
             offReason = started == null
                 ? "bindAddress is not set in etc/" + SyncOptions.PID + ".cfg: this node runs alone" : "";
         } catch (RuntimeException e) { // bad settings or credentials: said in the log and in cluster:status
@@ -162,12 +266,13 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         HybridClock clock = new HybridClock(node, System::currentTimeMillis, options.maxClockAheadMillis());
         engine = new SyncEngine(node, clock, store, documents, new ChannelPeers(transport), Instant::now);
         Runnable connect = start;
-        thread.execute(() -> {
+        startOnceBooted(() -> {
             try {
                 engine.start();
             } catch (IOException | RuntimeException e) {
                 LOG.error("cluster: config sync could not load its records from {}", options.stateDir(), e);
             }
+            syncStarted = true;
             connect.run();
         });
         List<Path> folders = new ArrayList<>();
@@ -181,6 +286,11 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
 
     @Deactivate
     void deactivate() {
+        syncStarted = false;
+        synchronized (this) {
+            pendingStart = null;
+        }
+        ports.release(SyncOptions.PID);
         if (watcher != null) {
             watcher.close();
         }
@@ -235,12 +345,53 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         }
     }
 
+    /**
+     * Config sync starts once Karaf has booted: the validators of the replicated documents come with bundles that
+     * start after this one, and a document read before they are there would be versioned unchecked (a garbled
+     * .cfg sent to every node). Until then the node registry runs, and what would touch the records is dropped
+     * (the start's own scan finds every local change).
+     */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    void bindBootFinished(BootFinished boot) {
+        booted = true;
+        startOnceBooted(null);
+    }
+
+    void unbindBootFinished(BootFinished boot) {
+        // Karaf stopping: nothing to undo
+    }
+
+    /** Keeps {@code syncStart} (null: the one kept) until Karaf has booted, then runs it on the sync thread. */
+    private synchronized void startOnceBooted(Runnable syncStart) {
+        if (syncStart != null) {
+            pendingStart = syncStart;
+        }
+        if (booted && pendingStart != null && thread != null) {
+            try {
+                thread.execute(pendingStart);
+            } catch (RejectedExecutionException stopping) {
+                LOG.debug("cluster: config sync not started, the component stops");
+            }
+            pendingStart = null;
+        }
+    }
+
+    /** {@link #onThread} for what reads or changes the records: nothing before config sync has started. */
+    private void onSync(String what, IoTask task) {
+        onThread(what, () -> {
+            if (syncStarted) {
+                task.run();
+            }
+        });
+    }
+
     private void fileChanged(Path file) {
         if (file == null) {
-            onThread("rescanning replicated files", this::rescan);
+            onSync("rescanning replicated files", this::rescan);
             return;
         }
-        documents.idOfFile(file).ifPresent(id -> onThread("checking " + id, () -> engine.localChanged(id)));
+        documents.idOfFile(file).ifPresent(id -> onSync("checking " + id, () -> engine.localChanged(id)));
     }
 
     private void rescan() throws IOException {
@@ -252,6 +403,9 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     }
 
     private void antiEntropy() {
+        if (!syncStarted) {
+            return;
+        }
         try {
             rescan();
             engine.sync();
@@ -265,14 +419,16 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
             Map<String, String> vrrp = new TreeMap<>();
             Optional<NodeLoad> load = Optional.empty();
             Map<String, String> services = new TreeMap<>();
+            Set<String> virtual = new TreeSet<>();
             for (NodeStatusSource s : sources) {
                 vrrp.putAll(s.vrrpStates());
                 load = load.or(s::load);
                 services.putAll(s.services());
+                virtual.addAll(s.virtualAddresses());
             }
             String role = identity.role().name().toLowerCase(java.util.Locale.ROOT) + (identity.alsoScan() ? "+scan" : "");
             NodeReport own = new NodeReport(identity.name(), role, address, softwareVersion, vrrp, load,
-                engine.stateFingerprint(), services);
+                engine.stateFingerprint(), services, List.copyOf(virtual));
             registry.reported(own);
             transport.broadcast(own.encode());
         } catch (RuntimeException e) {
@@ -292,7 +448,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
                     LOG.warn("cluster: unreadable report from {}: {}", from, e.toString());
                 }
             } else {
-                onThread("a message from " + from, () -> engine.received(from, payload));
+                onSync("a message from " + from, () -> engine.received(from, payload));
             }
         }
 
@@ -301,7 +457,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
             LOG.info("cluster: view {} {} (coordinator {}){}", view.id(), view.members(), view.coordinator(),
                 view.merged() ? ": partitions merged" : "");
             registry.view(Set.copyOf(view.members()));
-            onThread("anti-entropy after the view change", engine::sync);
+            onSync("anti-entropy after the view change", engine::sync);
         }
 
         @Override
@@ -324,7 +480,8 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
 
     @Override
     public AutoCloseable watch(Consumer<List<ClusterNode>> listener) {
-        return registry.watch(listener);
+        watchers.add(listener);
+        return () -> watchers.remove(listener);
     }
 
     // ClusterAdmin
@@ -339,9 +496,15 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
             }
             List<String> refusals = transport.lastRefusals().stream()
                 .map(r -> r.at() + " " + r.peer() + ": " + r.reason()).toList();
+            Map<String, String> refusedHere = new TreeMap<>(engine.refused());
+            String configuration = refusedConfiguration;
+            if (configuration != null) {
+                refusedHere.put(DocumentPatterns.PID_PREFIX + SyncOptions.PID, configuration);
+            }
             return new Status(identity.name(), clusterName, !(transport instanceof LoneTransport), offReason,
-                transport.view(), refusals, docs, engine.refused(), engine.unapplied(), engine.lastSync(),
-                engine.lastChange(), engine.stateFingerprint());
+                transport.view(), refusals, transport.refusalCount(), docs, refusedHere, engine.unapplied(),
+                engine.lastSync(),
+                engine.lastChange(), engine.stateFingerprint(), documents.unvalidatedPatterns());
         });
     }
 
@@ -358,6 +521,9 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     @Override
     public void sync() {
         call(() -> {
+            if (!syncStarted) {
+                throw new IllegalStateException("config sync starts once Karaf has finished booting");
+            }
             rescan();
             engine.sync();
             return null;
@@ -366,6 +532,6 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
 
     @Override
     public void localChanged(String id) {
-        onThread("checking " + id, () -> engine.localChanged(id));
+        onSync("checking " + id, () -> engine.localChanged(id));
     }
 }

@@ -1,10 +1,11 @@
 package org.vireo.cluster.internal.node;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
 
 /**
@@ -31,8 +32,9 @@ public record SyncOptions(List<String> replicatedPids, List<String> replicatedFi
     /**
      * @throws IllegalArgumentException naming the PID, each bad key, its value and what is accepted
      */
-    public static SyncOptions parse(Map<String, ?> raw, String karafEtc) {
-        List<String> errors = new ArrayList<>();
+    public static SyncOptions parse(Map<String, ?> config, String karafEtc) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
         List<String> pids = raw.containsKey("replicatedPids") ? ConfigValues.list(raw, "replicatedPids") : DEFAULT_PIDS;
         List<String> files = raw.containsKey("replicatedFiles") ? ConfigValues.list(raw, "replicatedFiles")
             : DEFAULT_FILES;
@@ -47,9 +49,14 @@ public record SyncOptions(List<String> replicatedPids, List<String> replicatedFi
         if (state.contains("${karaf.etc}") && karafEtc == null) {
             errors.add("stateDir = '" + state + "': ${karaf.etc} is not set outside Karaf; expected an absolute path");
         } else {
-            stateDir = Path.of(karafEtc == null ? state : state.replace("${karaf.etc}", karafEtc));
-            if (!stateDir.isAbsolute()) {
-                errors.add("stateDir = '" + state + "': expected an absolute path (or one starting with ${karaf.etc})");
+            try {
+                stateDir = Path.of(karafEtc == null ? state : state.replace("${karaf.etc}", karafEtc));
+                if (!stateDir.isAbsolute()) {
+                    errors.add("stateDir = '" + state + "': expected an absolute path (or one starting with"
+                        + " ${karaf.etc})");
+                }
+            } catch (InvalidPathException e) { // a NUL in a garbled file: refused like any bad value
+                errors.add("stateDir = '" + state + "': " + e.getReason() + "; expected an absolute path");
             }
         }
         int antiEntropy = ConfigValues.integer(raw, "antiEntropySeconds", 30, 1, 3600, errors);
@@ -60,9 +67,7 @@ public record SyncOptions(List<String> replicatedPids, List<String> replicatedFi
                 + "), or every late report would mark the node stale");
         }
         int ahead = ConfigValues.integer(raw, "maxClockAheadMillis", 60_000, 1000, 86_400_000, errors);
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
-        }
+        raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new SyncOptions(List.copyOf(pids), List.copyOf(files), stateDir.normalize(), antiEntropy, report, stale,
             ahead);
     }

@@ -3,6 +3,8 @@ package org.vireo.cluster.internal.registry;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -11,19 +13,29 @@ import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.internal.sync.SyncMessages;
 
 /**
- * What a node says of itself every second: the {@link SyncMessages#STATUS} message. The services come last and are
- * read only when present, so nodes of API 0.1 (which stop after the config state) and 0.2 understand each other.
+ * What a node says of itself every second: the {@link SyncMessages#STATUS} message. The services, then the virtual
+ * addresses, come last and are read only when present, so nodes of API 0.1 (which stop after the config state), 0.2
+ * (after the services) and 0.3 understand each other.
  */
 public record NodeReport(String name, String role, String address, String softwareVersion,
                          Map<String, String> vrrpStates, Optional<NodeLoad> load, long configState,
-                         Map<String, String> services) {
+                         Map<String, String> services, List<String> virtualAddresses) {
 
     static final int MAX_INSTANCES = 4096;
     static final int MAX_SERVICES = 256;
+    static final int MAX_VIRTUAL_ADDRESSES = 4096;
 
     public NodeReport {
         vrrpStates = Map.copyOf(vrrpStates);
         services = Map.copyOf(services);
+        virtualAddresses = List.copyOf(virtualAddresses);
+    }
+
+    /** A report without virtual addresses (the form of API 0.2). */
+    public NodeReport(String name, String role, String address, String softwareVersion,
+                      Map<String, String> vrrpStates, Optional<NodeLoad> load, long configState,
+                      Map<String, String> services) {
+        this(name, role, address, softwareVersion, vrrpStates, load, configState, services, List.of());
     }
 
     public byte[] encode() {
@@ -49,6 +61,10 @@ public record NodeReport(String name, String role, String address, String softwa
             }
             out.writeLong(configState);
             writeMap(out, services);
+            out.writeShort(virtualAddresses.size());
+            for (String address : virtualAddresses) {
+                out.writeUTF(address);
+            }
         });
     }
 
@@ -66,7 +82,21 @@ public record NodeReport(String name, String role, String address, String softwa
         }
         long configState = in.readLong();
         Map<String, String> services = in.available() > 0 ? readMap(in, name, "services", MAX_SERVICES) : Map.of();
-        return new NodeReport(name, role, address, version, vrrp, load, configState, services);
+        List<String> virtual = in.available() > 0 ? readList(in, name) : List.of();
+        return new NodeReport(name, role, address, version, vrrp, load, configState, services, virtual);
+    }
+
+    private static List<String> readList(DataInputStream in, String node) throws IOException {
+        int n = in.readUnsignedShort();
+        if (n > MAX_VIRTUAL_ADDRESSES) {
+            throw new IOException("status of " + node + ": " + n + " virtual addresses (at most "
+                + MAX_VIRTUAL_ADDRESSES + ")");
+        }
+        List<String> list = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            list.add(in.readUTF());
+        }
+        return list;
     }
 
     private static void writeMap(java.io.DataOutputStream out, Map<String, String> map) throws IOException {

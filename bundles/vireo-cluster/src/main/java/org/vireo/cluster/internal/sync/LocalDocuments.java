@@ -25,7 +25,10 @@ public interface LocalDocuments {
     /** Removes the document here. */
     void delete(String id) throws IOException;
 
-    /** Why {@code content} cannot be {@code id}'s content (checked before a local change is sent); empty: valid. */
+    /**
+     * Why {@code content} cannot be {@code id}'s content (checked before a local change is sent and before a peer's
+     * version is applied); empty: valid.
+     */
     default Optional<String> problem(String id, byte[] content) {
         return Optional.empty();
     }

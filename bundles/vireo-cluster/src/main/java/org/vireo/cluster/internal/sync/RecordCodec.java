@@ -2,6 +2,7 @@ package org.vireo.cluster.internal.sync;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -76,8 +77,11 @@ public final class RecordCodec {
                 throw new IOException("record " + id + ": content of " + length + " bytes (at most "
                     + MAX_CONTENT_BYTES + ")");
             }
-            byte[] b = new byte[length];
-            in.readFully(b);
+            // read as it arrives: a length the payload does not hold must not allocate it (up to 256 MB)
+            byte[] b = in.readNBytes(length);
+            if (b.length != length) {
+                throw new EOFException("record " + id + ": content of " + length + " bytes, " + b.length + " there");
+            }
             contents.put(v, b);
         }
         try {

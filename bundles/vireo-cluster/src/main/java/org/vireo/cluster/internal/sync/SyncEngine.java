@@ -4,6 +4,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,6 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.internal.version.HybridClock;
+import org.vireo.config.ConfigErrors;
 
 /**
  * Config sync, pure: keeps this node's records of the replicated documents, turns local changes into versioned
@@ -46,6 +48,8 @@ public final class SyncEngine {
     private final Map<String, DocumentVersion> applied = new HashMap<>();
     private final Map<String, String> refused = new TreeMap<>();
     private final Map<String, String> unapplied = new TreeMap<>();
+    /** Records held back because this node's validator refuses them: id -> the digest of what stays in force here. */
+    private final Map<String, byte[]> heldBack = new HashMap<>();
     private final List<SyncListener> listeners = new ArrayList<>();
     private Instant lastSync;
     private Instant lastChange;
@@ -103,7 +107,7 @@ public final class SyncEngine {
                 localChanged(id);
             } else if (!records.containsKey(id)) {
                 Optional<byte[]> content = local.read(id);
-                if (content.isPresent()) {
+                if (content.isPresent() && valid(id, content.get())) {
                     DocumentVersion initial = new DocumentVersion(0, 0, self);
                     commitLocal(id, null, initial, content.get(), false);
                 }
@@ -125,25 +129,39 @@ public final class SyncEngine {
             return;
         }
         DocumentRecord r = records.get(id);
-        if (r != null && !r.current().version().equals(applied.get(id))) {
-            apply(r); // the local copy is behind the record (an apply failed): not an edit of the operator's
-            return;
-        }
         Optional<byte[]> content = local.read(id);
+        if (r != null && !r.current().version().equals(applied.get(id))) {
+            byte[] inForce = heldBack.get(id);
+            if (inForce == null) {
+                apply(r); // the local copy is behind the record (an apply failed): not an edit of the operator's
+                return;
+            }
+            if (Arrays.equals(inForce, DocumentRecord.digest(content.orElse(new byte[0])))) {
+                return; // the cluster's version is held back as invalid here; this node's is still in force
+            }
+            // the operator changed the document while the cluster's version was held back: an edit over it
+        }
         if (r == null ? content.isEmpty() : sameContent(r, content)) {
             refused.remove(id);
             return;
         }
-        if (content.isPresent()) {
-            Optional<String> problem = local.problem(id, content.get());
-            if (problem.isPresent()) {
-                refused.put(id, problem.get());
-                LOG.warn("config sync: the change of {} here is not sent to the cluster: {}", id, problem.get());
-                return;
-            }
+        if (content.isPresent() && !valid(id, content.get())) {
+            return;
         }
         refused.remove(id);
         commitLocal(id, r, clock.stamp(), content.orElse(null), true);
+    }
+
+    /** Whether this node's validators accept the content; if not, the document is refused here, never sent. */
+    private boolean valid(String id, byte[] content) {
+        Optional<String> problem = local.problem(id, content);
+        if (problem.isEmpty()) {
+            return true;
+        }
+        if (!problem.get().equals(refused.put(id, problem.get()))) {
+            LOG.warn("config sync: the change of {} here is not sent to the cluster: {}", id, problem.get());
+        }
+        return false;
     }
 
     private static boolean sameContent(DocumentRecord r, Optional<byte[]> content) {
@@ -151,7 +169,7 @@ public final class SyncEngine {
         if (content.isEmpty()) {
             return current.deleted();
         }
-        return !current.deleted() && java.util.Arrays.equals(current.sha256(), DocumentRecord.digest(content.get()));
+        return !current.deleted() && Arrays.equals(current.sha256(), DocumentRecord.digest(content.get()));
     }
 
     private void commitLocal(String id, DocumentRecord r, DocumentVersion version, byte[] content, boolean send)
@@ -171,6 +189,8 @@ public final class SyncEngine {
         store.save(next);
         applied.put(id, version);
         store.markApplied(id, version);
+        heldBack.remove(id);
+        unapplied.remove(id);
         lastChange = now.get();
         listeners.forEach(l -> l.changed(next, true));
     }
@@ -252,10 +272,20 @@ public final class SyncEngine {
         }
     }
 
+    /**
+     * Makes the local document hold the record's current version, unless this node's validators refuse it (a peer
+     * with other rules, an older node): then it is held back, this node keeps what it has in force, and
+     * {@link #unapplied} says why (checked again at each sync, where a validator may have come since).
+     */
     private void apply(DocumentRecord r) {
         String id = r.id();
         try {
             Optional<byte[]> content = r.content();
+            Optional<String> problem = content.flatMap(c -> local.problem(id, c));
+            if (problem.isPresent()) {
+                holdBack(r, problem.get());
+                return;
+            }
             if (content.isPresent()) {
                 local.write(id, content.get());
             } else {
@@ -264,11 +294,23 @@ public final class SyncEngine {
             applied.put(id, r.current().version());
             store.markApplied(id, r.current().version());
             unapplied.remove(id);
+            heldBack.remove(id);
             LOG.info("config sync: {} applied, version {}", id, r.current().version());
         } catch (IOException | RuntimeException e) {
-            unapplied.put(id, String.valueOf(e.getMessage()));
+            unapplied.put(id, ConfigErrors.shorten(String.valueOf(e.getMessage()), ConfigErrors.MAX_CHARS));
             LOG.warn("config sync: {} version {} could not be applied here (retried at the next sync): {}", id,
                 r.current().version(), e.toString());
+        }
+    }
+
+    private void holdBack(DocumentRecord r, String problem) throws IOException {
+        String why = "refused here, this node keeps its configuration: " + problem;
+        if (!heldBack.containsKey(r.id())) { // what is in force since the first refusal: a later change is an edit
+            heldBack.put(r.id(), DocumentRecord.digest(local.read(r.id()).orElse(new byte[0])));
+        }
+        if (!why.equals(unapplied.put(r.id(), why))) {
+            LOG.warn("config sync: {} version {} from {} is not applied here: {}", r.id(), r.current().version(),
+                r.current().version().node(), why);
         }
     }
 

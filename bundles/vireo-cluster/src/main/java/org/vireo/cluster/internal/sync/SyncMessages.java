@@ -45,7 +45,7 @@ public final class SyncMessages {
     }
 
     public static List<DocumentRecord> readRecords(DataInputStream in) throws IOException {
-        int n = in.readInt();
+        int n = count(in, "records");
         List<DocumentRecord> out = new ArrayList<>(Math.min(n, 4096));
         for (int i = 0; i < n; i++) {
             out.add(RecordCodec.read(in));
@@ -66,7 +66,7 @@ public final class SyncMessages {
     }
 
     public static List<DigestEntry> readDigest(DataInputStream in) throws IOException {
-        int n = in.readInt();
+        int n = count(in, "digest entries");
         List<DigestEntry> out = new ArrayList<>(Math.min(n, 4096));
         for (int i = 0; i < n; i++) {
             out.add(new DigestEntry(in.readUTF(), RecordCodec.readVersion(in), in.readLong()));
@@ -85,12 +85,21 @@ public final class SyncMessages {
     }
 
     public static List<String> readPull(DataInputStream in) throws IOException {
-        int n = in.readInt();
+        int n = count(in, "pulled documents");
         List<String> out = new ArrayList<>(Math.min(n, 4096));
         for (int i = 0; i < n; i++) {
             out.add(in.readUTF());
         }
         return out;
+    }
+
+    /** A count a peer sent: refused like any unreadable message when negative. */
+    private static int count(DataInputStream in, String what) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            throw new IOException("a message of " + n + " " + what);
+        }
+        return n;
     }
 
     public static DataInputStream input(byte[] payload) {

@@ -17,8 +17,10 @@ import java.util.Date;
 import java.util.List;
 import java.util.function.BiConsumer;
 
+import javax.net.ServerSocketFactory;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
@@ -31,14 +33,19 @@ import javax.net.ssl.X509ExtendedTrustManager;
  */
 public final class NodeCredentials {
 
+    private static final String TLS_13 = "TLSv1.3";
+
     private final X509Certificate certificate;
     private final List<X509Certificate> trustedCas;
     private final SSLContext sslContext;
+    private final BiConsumer<String, String> refusals;
 
-    private NodeCredentials(X509Certificate certificate, List<X509Certificate> trustedCas, SSLContext sslContext) {
+    private NodeCredentials(X509Certificate certificate, List<X509Certificate> trustedCas, SSLContext sslContext,
+                            BiConsumer<String, String> refusals) {
         this.certificate = certificate;
         this.trustedCas = List.copyOf(trustedCas);
         this.sslContext = sslContext;
+        this.refusals = refusals;
     }
 
     /** {@link #load(Path, char[], Path, char[], BiConsumer, Clock)} at the system's time. */
@@ -53,7 +60,8 @@ public final class NodeCredentials {
      * @param truststore         the file holding the trusted CA, or null: the keystore (a file made by cluster:issue-cert
      *                           is both)
      * @param truststorePassword null: {@code password}
-     * @param refusals           told (peer address and subject, reason) of every peer certificate refused
+     * @param refusals           told (peer address and subject, reason) of every peer refused: its certificate by
+     *                           either side, and at the {@link #serverSockets cluster port} any failed handshake
      * @param clock              to check that this node's own certificate is valid now
      * @throws CredentialsException naming the file, what is wrong and what is expected
      */
@@ -86,11 +94,11 @@ public final class NodeCredentials {
             if (pkix == null) {
                 throw new IllegalStateException("the JDK offers no X509ExtendedTrustManager for PKIX");
             }
-            SSLContext context = SSLContext.getInstance("TLSv1.3");
+            SSLContext context = SSLContext.getInstance(TLS_13);
             context.init(kmf.getKeyManagers(),
                 new TrustManager[] {new RefusalReportingTrustManager(pkix, cas, refusals, clock)}, null);
             X509Certificate own = (X509Certificate) ownKey.getCertificate(ClusterCa.NODE_ALIAS);
-            return new NodeCredentials(own, cas, context);
+            return new NodeCredentials(own, cas, context, refusals);
         } catch (GeneralSecurityException | java.io.IOException e) {
             throw new CredentialsException("cannot set up TLS from keystore " + keystore + " and truststore " + trustFile
                 + ": " + e.getMessage(), e);
@@ -157,6 +165,19 @@ public final class NodeCredentials {
     /** The TLS 1.3 context: this node's key, the cluster CA as the only trust anchor, refusals reported. */
     public SSLContext sslContext() {
         return sslContext;
+    }
+
+    /**
+     * Server sockets for the cluster port: each connection is handed out once its TLS 1.3 handshake, with a client
+     * certificate required, completed within {@code handshakeMillis}; one that fails (no certificate, refused
+     * certificate, no TLS, too slow) is reported to the refusals listener with its address and closed.
+     */
+    public ServerSocketFactory serverSockets(int handshakeMillis) {
+        SSLParameters parameters = new SSLParameters();
+        parameters.setProtocols(new String[] {TLS_13});
+        parameters.setNeedClientAuth(true);
+        return new HandshakingServerSocket.Factory(sslContext.getSocketFactory(), parameters, handshakeMillis,
+            refusals);
     }
 
     public X509Certificate certificate() {

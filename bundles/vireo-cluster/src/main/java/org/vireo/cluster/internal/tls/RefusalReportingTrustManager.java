@@ -95,7 +95,7 @@ final class RefusalReportingTrustManager extends X509ExtendedTrustManager {
         return delegate.getAcceptedIssuers();
     }
 
-    private CertificateException report(String address, X509Certificate[] chain, Exception e) {
+    private RefusedCertificateException report(String address, X509Certificate[] chain, Exception e) {
         boolean none = chain == null || chain.length == 0;
         String peer = none ? address : address + " (" + chain[0].getSubjectX500Principal() + ")";
         String reason = none ? "no certificate" : reason(chain[0], e);
@@ -104,7 +104,7 @@ final class RefusalReportingTrustManager extends X509ExtendedTrustManager {
         } catch (RuntimeException listenerFailure) {
             e.addSuppressed(listenerFailure); // a faulty listener must not turn a refusal into something else
         }
-        return e instanceof CertificateException ce ? ce : new CertificateException(reason, e);
+        return new RefusedCertificateException(e);
     }
 
     /** Why the peer's certificate was refused, most useful explanation first. */
@@ -143,8 +143,12 @@ final class RefusalReportingTrustManager extends X509ExtendedTrustManager {
     }
 
     private static String address(Socket socket) {
-        SocketAddress remote = socket == null ? null : socket.getRemoteSocketAddress();
-        if (remote instanceof InetSocketAddress inet) {
+        return address(socket == null ? null : socket.getRemoteSocketAddress());
+    }
+
+    /** A peer as refusals name it: its IP address and port. */
+    static String address(SocketAddress remote) {
+        if (remote instanceof InetSocketAddress inet && inet.getAddress() != null) {
             return inet.getAddress().getHostAddress() + ":" + inet.getPort();
         }
         return remote == null ? "unknown address" : remote.toString();

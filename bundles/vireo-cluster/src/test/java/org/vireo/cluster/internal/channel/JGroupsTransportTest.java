@@ -7,7 +7,11 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.vireo.cluster.internal.tls.ClusterCa;
 
 /**
  * Real JGroups members in this JVM, over real TLS on 127.0.0.1, with certificates made by ClusterCa. Timings are
@@ -33,6 +38,7 @@ class JGroupsTransportTest {
     Path dir;
 
     private TestChannels channels;
+    private int n1Port;
     private final List<JGroupsTransport> started = new ArrayList<>();
     private final List<TcpRelay> relays = new ArrayList<>();
 
@@ -167,7 +173,85 @@ class JGroupsTransportTest {
         assertThat(intruder.transport().view().members()).containsExactly("x9");
         assertThat(n1.transport().view().members()).containsExactlyInAnyOrder("n1", "n2");
         assertThat(n2.events().views.all()).noneMatch(v -> v.members().contains("x9"));
-        assertThat(n1.transport().lastRefusals()).isNotEmpty().allMatch(r -> r.reason().contains("CN=x9"));
+        assertThat(n1.transport().lastRefusals()).isNotEmpty().allMatch(r -> r.reason().contains("CN=x9")
+            || r.reason().startsWith("the peer refused this node's certificate (TLS alert"));
+    }
+
+    @Test
+    void aTlsClientWithoutACertificateIsRefusedByAddressCountedAndListed() throws Exception {
+        Member n1 = alone("n1");
+
+        int port = TlsStranger.withoutCertificate(dir.resolve("ca/ca.crt")).knock(n1Port);
+
+        assertRefused(n1, port, "no certificate");
+    }
+
+    @Test
+    void aSelfSignedClientCertificateIsRefusedAsNotIssuedByTheClusterCa() throws Exception {
+        Member n1 = alone("n1");
+        Path otherCa = dir.resolve("other-ca");
+
+        int port = TlsStranger.withKey(otherCa.resolve("ca.p12"), TlsStranger.caPassword(otherCa),
+            dir.resolve("ca/ca.crt")).knock(n1Port);
+
+        assertRefused(n1, port, "is not signed by this cluster's CA (its issuer is CN=test cluster CA");
+    }
+
+    @Test
+    void anExpiredClientCertificateOfTheClusterCaIsRefusedAsExpired() throws Exception {
+        Member n1 = alone("n1");
+        Path expired = dir.resolve("expired-x7.p12");
+        Clock twoHoursAgo = Clock.fixed(Instant.now().minus(Duration.ofHours(2)), ZoneOffset.UTC);
+        new ClusterCa(twoHoursAgo, new SecureRandom()).issue(dir.resolve("ca"), "x7", List.of("127.0.0.1"), List.of(),
+            Duration.ofHours(1), expired, "pw".toCharArray());
+
+        int port = TlsStranger.withKey(expired, "pw".toCharArray(), dir.resolve("ca/ca.crt")).knock(n1Port);
+
+        assertRefused(n1, port, "certificate of CN=x7, O=Vireo expired on");
+    }
+
+    @Test
+    void aClientThatSpeaksNoTlsIsRefusedAsAFailedHandshake() throws Exception {
+        Member n1 = alone("n1");
+
+        int port = TlsStranger.knockInPlaintext(n1Port);
+
+        assertRefused(n1, port, "TLS handshake failed");
+    }
+
+    @Test
+    void refusedStrangersDoNotKeepAMemberOutOfTheView() throws Exception {
+        List<Integer> ports = freePorts(2);
+        Member n1 = start("n1", "ca", ports.get(0), ports);
+        awaitView(n1, 0, List.of("n1"));
+        TlsStranger.withoutCertificate(dir.resolve("ca/ca.crt")).knock(ports.get(0));
+        TlsStranger.knockInPlaintext(ports.get(0));
+
+        Member n2 = start("n2", "ca", ports.get(1), ports);
+
+        awaitView(n1, 0, List.of("n1", "n2"));
+        awaitView(n2, 0, List.of("n1", "n2"));
+        n1.events().refusals.await(1, r -> true, WAIT, "n1 to report both strangers");
+        assertThat(n1.transport().refusalCount()).isEqualTo(2);
+        assertThat(n2.transport().refusalCount()).isZero();
+    }
+
+    /** A member alone in its view, listening on {@link #n1Port}. */
+    private Member alone(String name) throws Exception {
+        n1Port = freePorts(1).get(0);
+        Member m = start(name, "ca", n1Port, List.of(n1Port));
+        awaitView(m, 0, List.of(name));
+        return m;
+    }
+
+    private static void assertRefused(Member m, int strangerPort, String reason) throws InterruptedException {
+        String peer = "127.0.0.1:" + strangerPort;
+        m.events().refusals.await(r -> r.startsWith(peer) && r.contains(reason), WAIT,
+            m.name() + " to refuse " + peer + " for '" + reason + "'");
+        assertThat(m.transport().lastRefusals()).as("what cluster:status lists")
+            .anyMatch(r -> r.peer().startsWith(peer) && r.reason().contains(reason));
+        assertThat(m.transport().refusalCount()).as("one refusal, counted once").isEqualTo(1);
+        assertThat(m.transport().view().members()).containsExactly(m.name());
     }
 
     @Test

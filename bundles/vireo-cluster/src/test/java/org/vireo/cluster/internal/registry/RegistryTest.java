@@ -84,8 +84,9 @@ class RegistryTest {
         NodeReport r = new NodeReport("n4", "scanner", "192.0.2.4", "0.1.0", Map.of(), Optional.empty(), 9,
             Map.of("vireo-proxy", "http://192.0.2.4:8480/"));
         byte[] full = r.encode();
-        // API 0.1 nodes send no services: the same message cut after the config state (an empty map is 2 bytes)
-        byte[] old = java.util.Arrays.copyOf(full, full.length - (2 + 2 + "vireo-proxy".length() + 2
+        // API 0.1 nodes send no services: the same message cut after the config state (a count is 2 bytes; the
+        // last 2 are the empty list of virtual addresses of API 0.3)
+        byte[] old = java.util.Arrays.copyOf(full, full.length - 2 - (2 + 2 + "vireo-proxy".length() + 2
             + "http://192.0.2.4:8480/".length()));
 
         DataInputStream in = SyncMessages.input(old);
@@ -93,6 +94,25 @@ class RegistryTest {
         NodeReport read = NodeReport.read(in);
         assertThat(read.configState()).isEqualTo(9);
         assertThat(read.services()).isEmpty();
+    }
+
+    @Test
+    void virtualAddressesReadBackAndANodeOfApi02ReportsNone() throws IOException {
+        NodeReport r = new NodeReport("n5", "backup", "192.0.2.5", "0.3.0", Map.of("vip1", "BACKUP"),
+            Optional.empty(), 3, Map.of(), List.of("192.0.2.100", "2001:db8::100"));
+        byte[] full = r.encode();
+        byte[] api02 = java.util.Arrays.copyOf(full, full.length - (2 + 2 + "192.0.2.100".length() + 2
+            + "2001:db8::100".length()));
+
+        DataInputStream in = SyncMessages.input(full);
+        in.readByte();
+        assertThat(NodeReport.read(in)).isEqualTo(r);
+        DataInputStream old = SyncMessages.input(api02);
+        old.readByte();
+        assertThat(NodeReport.read(old).virtualAddresses()).isEmpty();
+        registry.reported(r);
+        assertThat(registry.node("n5").orElseThrow().virtualAddresses()).containsExactly("192.0.2.100",
+            "2001:db8::100");
     }
 
     @Test

@@ -10,11 +10,13 @@ import java.util.TreeSet;
 
 /**
  * A member's replicated documents in memory, for tests: {@link #docs} is what an operator edits; content starting
- * with {@code BAD} fails validation. Not thread-safe: used on the member's thread.
+ * with {@code BAD} fails validation, unless {@link #validates} is off (a member without the validator, an older
+ * node). Not thread-safe: used on the member's thread.
  */
 public final class MemoryDocuments implements LocalDocuments {
 
     public final Map<String, byte[]> docs = new TreeMap<>();
+    public boolean validates = true;
     private final List<String> replicated;
 
     public MemoryDocuments(List<String> replicated) {
@@ -48,7 +50,7 @@ public final class MemoryDocuments implements LocalDocuments {
 
     @Override
     public Optional<String> problem(String id, byte[] content) {
-        return new String(content, StandardCharsets.UTF_8).startsWith("BAD")
+        return validates && new String(content, StandardCharsets.UTF_8).startsWith("BAD")
             ? Optional.of("refused by the test's validator") : Optional.empty();
     }
 }

@@ -22,6 +22,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509ExtendedTrustManager;
+import org.vireo.settings.MonitorOptions;
 
 /**
  * Makes the check of a monitor, and owns what checks share: one thread for every TCP connect, a few threads

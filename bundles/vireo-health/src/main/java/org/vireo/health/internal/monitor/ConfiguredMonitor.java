@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.health.Monitor;
 import org.vireo.health.MonitorStatus;
+import org.vireo.settings.MonitorOptions;
 
 /**
  * One monitor configuration, running: the logic of {@link MonitorComponent} without OSGi. A changed configuration

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
 import org.vireo.health.CheckResult;
+import org.vireo.settings.StatusCodes;
 
 /**
  * An HTTP(S) GET on the shared client ({@code sendAsync}: no thread waits for the answer). The status must be one
@@ -61,10 +62,16 @@ final class HttpCheck implements Check {
         if (!expected.accepts(status)) {
             return watch.failure("HTTP " + status + " (expected " + expected + ")");
         }
-        if (bodyMatch.isPresent()
-            && !bodyMatch.get().matcher(new String(response.body(), StandardCharsets.UTF_8)).find()) {
-            return watch.failure("body does not match '" + bodyMatch.get().pattern() + "' (HTTP " + status + ", "
-                + response.body().length + " bytes read)");
+        if (bodyMatch.isPresent()) {
+            BodyMatch.Outcome found = BodyMatch.find(bodyMatch.get(), new String(response.body(), StandardCharsets.UTF_8));
+            if (found == BodyMatch.Outcome.GAVE_UP) {
+                return watch.failure("bodyMatch '" + bodyMatch.get().pattern() + "' gave up on the body (HTTP " + status
+                    + ", " + response.body().length + " bytes read): the pattern backtracks too much, make it simpler");
+            }
+            if (found == BodyMatch.Outcome.NOT_FOUND) {
+                return watch.failure("body does not match '" + bodyMatch.get().pattern() + "' (HTTP " + status + ", "
+                    + response.body().length + " bytes read)");
+            }
         }
         return watch.successIn("HTTP " + status, bodyMatch.map(p -> ", body matches '" + p.pattern() + "'").orElse(""));
     }

@@ -32,42 +32,69 @@ public class MonitorComponent {
     @Reference
     private MonitorRegistry registry;
 
+    private BundleContext context;
+    /** Null while the configuration was refused before the monitor ever ran (a {@link RefusedMonitor} shows it). */
     private ConfiguredMonitor monitor;
     private ServiceRegistration<Monitor> registration;
 
+    /**
+     * Starts the monitor. One whose configuration is refused here is listed by health:list as
+     * {@code <file> (refused)}, the reason in health:show, and checks nothing until a good configuration comes.
+     */
     @Activate
-    synchronized void activate(BundleContext context, Map<String, Object> properties) {
-        monitor = new ConfiguredMonitor(registry, registry.checks(), registry.executor(), source(properties));
+    synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
+        context = bundleContext;
+        firstStart(properties);
+    }
+
+    private void firstStart(Map<String, Object> properties) {
+        ConfiguredMonitor m = new ConfiguredMonitor(registry, registry.checks(), registry.executor(),
+            source(properties));
         try {
-            monitor.start(properties);
+            m.start(properties);
         } catch (IllegalArgumentException e) {
-            LOG.error("{}; the monitor does not run", e.getMessage()); // the operator's line, without a stack trace
-            throw e;
+            // the operator's line, without a stack trace
+            LOG.error("{}; the monitor does not run until it is fixed", e.getMessage());
+            RefusedMonitor refused = RefusedMonitor.of(source(properties), e.getMessage());
+            registration = context.registerService(Monitor.class, refused, serviceProperties(refused.name()));
+            return;
         }
-        registration = context.registerService(Monitor.class, monitor, serviceProperties());
+        monitor = m;
+        registration = context.registerService(Monitor.class, monitor, serviceProperties(monitor.name()));
     }
 
     @Modified
     synchronized void modified(Map<String, Object> properties) {
-        if (monitor.reconfigure(properties)) {
-            registration.setProperties(serviceProperties());
+        if (monitor == null) { // refused at the start: this one may start it
+            unregister();
+            firstStart(properties);
+        } else if (monitor.reconfigure(properties)) {
+            registration.setProperties(serviceProperties(monitor.name()));
         }
     }
 
     @Deactivate
     synchronized void deactivate() {
         try {
-            registration.unregister();
-        } catch (IllegalStateException e) {
-            // the bundle is stopping and the framework has unregistered it already
+            unregister();
         } finally {
-            monitor.stop();
+            if (monitor != null) {
+                monitor.stop();
+            }
         }
     }
 
-    private Dictionary<String, Object> serviceProperties() {
+    private void unregister() {
+        try {
+            registration.unregister();
+        } catch (IllegalStateException e) {
+            // the bundle is stopping and the framework has unregistered it already
+        }
+    }
+
+    private static Dictionary<String, Object> serviceProperties(String name) {
         Hashtable<String, Object> p = new Hashtable<>();
-        p.put(Monitor.NAME_PROPERTY, monitor.name());
+        p.put(Monitor.NAME_PROPERTY, name);
         return p;
     }
 

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 
 import org.vireo.health.CheckResult;
 import org.vireo.health.MonitorStatus;
+import org.vireo.settings.MonitorOptions;
 
 /**
  * Runs one monitor's check every interval on the shared scheduler and keeps its tally. A check runs by itself

@@ -4,8 +4,11 @@ import org.vireo.health.Health;
 
 /**
  * The health rule, as in HAProxy and keepalived: a monitor starts {@link Health#UNKNOWN}, is {@link Health#UP}
- * after {@code rise} successes in a row, and {@link Health#DOWN} after {@code fall} failures in a row while UP.
- * The first failure while UNKNOWN makes it DOWN at once: it counts as down anyway, and the operator sees why.
+ * after {@code rise} successes in a row and {@link Health#DOWN} after {@code fall} failures in a row, whatever it
+ * was before. The first verdict takes the same runs as any later one: a check that races the start of what it
+ * checks (the balancer's check of a scanner that is about to listen) is one failure, not a verdict. HAProxy and
+ * keepalived start a server as up, so it too takes {@code fall} failures to be marked down; UNKNOWN still counts
+ * as down for tracking, and the failures shown say what was seen.
  * Pure and not thread-safe: its owner serializes the calls. Public for the tracking simulation, which runs
  * flapping checks through it.
  */
@@ -49,7 +52,7 @@ public final class RiseFall {
         } else {
             successes = 0;
             failures = Math.min(failures + 1, fall);
-            if (health == Health.UNKNOWN || failures == fall) {
+            if (failures == fall) {
                 health = Health.DOWN;
             }
         }

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.vireo.health.CheckResult;
 import org.vireo.health.Health;
 import org.vireo.health.MonitorStatus;
+import org.vireo.settings.MonitorOptions;
 
 /** What a monitor has seen: its health under rise/fall, since when, the last result and the counts. Not thread-safe. */
 final class Tally {

@@ -3,6 +3,7 @@ package org.vireo.health.internal.track;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
@@ -71,17 +72,36 @@ public class TrackComponent implements TrackedGroup, EffectivePriority {
         return name != null ? String.valueOf(name) : monitor.name();
     }
 
+    /**
+     * Starts tracking. A configuration refused here holds the instance it names at priority 0 (health:track shows
+     * the group waiting for "(its configuration is refused)") until a good one comes: untracked, at its base
+     * priority, a node whose checks would fail could take the VIP. One that names no instance tracks nothing.
+     */
     @Activate
     synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
         context = bundleContext;
         pid = String.valueOf(properties.getOrDefault("service.pid", TrackedGroup.FACTORY_PID));
+        firstStart(properties);
+    }
+
+    private void firstStart(Map<String, Object> properties) {
         TrackOptions options;
         try {
             options = TrackOptions.parse(properties);
             claims.claim(options.instance(), pid);
         } catch (IllegalArgumentException e) {
-            LOG.error("{}", e.getMessage());
-            throw e;
+            Optional<String> instance = TrackOptions.instanceOf(properties);
+            try {
+                instance.ifPresent(i -> claims.claim(i, pid));
+            } catch (IllegalArgumentException taken) {
+                instance = Optional.empty();
+            }
+            LOG.error("{}; {}", e.getMessage(), instance.map(i -> "VRRP instance " + i + " is held at priority 0"
+                + " until it is fixed").orElse("nothing is tracked"));
+            if (instance.isEmpty()) {
+                return;
+            }
+            options = TrackOptions.holding(instance.get());
         }
         tracker.configure(options);
         schedulePolling(options);
@@ -93,6 +113,10 @@ public class TrackComponent implements TrackedGroup, EffectivePriority {
     @Modified
     synchronized void modified(Map<String, Object> properties) {
         TrackOptions old = tracker.options();
+        if (old == null) { // refused at the start without an instance to hold: this one may start it
+            firstStart(properties);
+            return;
+        }
         TrackOptions next;
         try {
             next = TrackOptions.parse(properties);

@@ -11,9 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.vireo.config.ConfigReader;
 import org.vireo.health.TrackMode;
 import org.vireo.health.TrackedGroup;
 
@@ -35,6 +37,31 @@ public record TrackOptions(String instance, TrackMode mode, List<String> monitor
     private static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
     private static final String WEIGHTS = "1-254";
 
+    /** The monitor a refused configuration's group waits for: never a monitor's name, so always missing. */
+    static final String REFUSED = "(its configuration is refused)";
+
+    /**
+     * What holds {@code instance} at priority 0 while its tracked group's configuration is refused and none was ever
+     * accepted: mode ALL of a monitor that never comes. Running untracked instead, at its base priority, a node whose
+     * checks would fail could take the VIP.
+     */
+    static TrackOptions holding(String instance) {
+        return new TrackOptions(instance, TrackMode.ALL, List.of(REFUSED), Map.of(), DEFAULT_INTERFACE_CHECK_MILLIS);
+    }
+
+    /** The instance a configuration names, if it is a name, even when the rest of it is refused. */
+    static Optional<String> instanceOf(Map<String, ?> config) {
+        Object instance = config.get("instance");
+        if (instance == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(parse(Map.of("instance", instance)).instance());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
     public TrackOptions {
         monitors = List.copyOf(monitors);
         interfaceWeights = Collections.unmodifiableMap(new LinkedHashMap<>(interfaceWeights));
@@ -45,8 +72,9 @@ public record TrackOptions(String instance, TrackMode mode, List<String> monitor
      *
      * @throws IllegalArgumentException naming the PID, every bad key, its value and what is accepted
      */
-    public static TrackOptions parse(Map<String, ?> raw) {
-        List<String> errors = new ArrayList<>();
+    public static TrackOptions parse(Map<String, ?> config) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
         String instance = text(raw, "instance", "");
         if (instance.isEmpty()) {
             errors.add("instance is missing: expected the name of the VRRP instance to track for");
@@ -69,11 +97,7 @@ public record TrackOptions(String instance, TrackMode mode, List<String> monitor
         Map<String, Integer> interfaces = interfaces(list(raw, "interfaces"), weight, errors);
         int check = integer(raw, "interfaceCheckMillis", DEFAULT_INTERFACE_CHECK_MILLIS, 100, 3_600_000,
             errors);
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("configuration " + TrackedGroup.FACTORY_PID
-                + (instance.isEmpty() ? "" : " for instance '" + instance + "'") + " refused: "
-                + String.join("; ", errors));
-        }
+        raw.refuseIfAny(ConfigReader.refusal(TrackedGroup.FACTORY_PID, "for instance", instance), errors);
         return new TrackOptions(instance, mode, monitors, interfaces, check);
     }
 

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.vireo.health.CheckResult;
+import org.vireo.settings.MonitorOptions;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -44,6 +45,7 @@ class HttpCheckTest {
         server.setExecutor(handlers);
         server.createContext("/ok", x -> answer(x, 200, "status: ok"));
         server.createContext("/busy", x -> answer(x, 503, "busy"));
+        server.createContext("/aaaa", x -> answer(x, 200, "a".repeat(11) + "b".repeat(200)));
         server.createContext("/moved", x -> {
             x.getResponseHeaders().add("Location", "/ok");
             answer(x, 302, "");
@@ -95,6 +97,13 @@ class HttpCheckTest {
     }
 
     @Test
+    void aBodyPatternThatBacktracksCatastrophicallyFailsTheCheckSayingSo() throws Exception {
+        assertThat(get("/aaaa", "200", "(.*a){12}")).extracting(CheckResult::success, CheckResult::detail)
+            .containsExactly(false, "bodyMatch '(.*a){12}' gave up on the body (HTTP 200, 211 bytes read): the pattern"
+                + " backtracks too much, make it simpler");
+    }
+
+    @Test
     void aWrongStatusFailsBeforeTheBodyIsLookedAt() throws Exception {
         assertThat(get("/busy", "200", "busy").detail()).isEqualTo("HTTP 503 (expected 200)");
     }
@@ -118,7 +127,7 @@ class HttpCheckTest {
         var executor = Executors.newScheduledThreadPool(2);
         CompletableFuture<CheckResult> first = new CompletableFuture<>();
         try {
-            MonitorRunner runner = new MonitorRunner(o, checks.create(o), executor, new Tally(2, 3, Instant.now()),
+            MonitorRunner runner = new MonitorRunner(o, checks.create(o), executor, new Tally(2, 1, Instant.now()),
                 s -> first.complete(s.lastResult().orElseThrow()));
             runner.start(0);
             CheckResult r = first.get(10, TimeUnit.SECONDS);

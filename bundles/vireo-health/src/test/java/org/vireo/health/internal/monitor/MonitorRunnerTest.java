@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.vireo.health.CheckResult;
 import org.vireo.health.Health;
 import org.vireo.health.MonitorStatus;
+import org.vireo.settings.MonitorOptions;
+import org.vireo.settings.MonitorType;
 
 class MonitorRunnerTest {
 
@@ -73,23 +75,23 @@ class MonitorRunnerTest {
     }
 
     @Test
-    void aFailureWhileUnknownIsDownAtOnce() throws Exception {
+    void fromUnknownFallFailuresInARowMakeItDown() throws Exception {
         CompletableFuture<MonitorStatus> changed = new CompletableFuture<>();
-        start(options("command", "command", "false", "intervalMillis", "100", "timeoutMillis", "100"),
+        start(options("command", "command", "false", "intervalMillis", "300", "timeoutMillis", "300", "fall", "2"),
             changed::complete);
 
         MonitorStatus s = changed.get(10, TimeUnit.SECONDS);
         assertThat(s.health()).isEqualTo(Health.DOWN);
-        assertThat(s.checks()).isEqualTo(1);
-        assertThat(s.failures()).isEqualTo(1);
+        assertThat(s.checks()).isEqualTo(2);
+        assertThat(s.failures()).isEqualTo(2);
         assertThat(s.lastResult()).map(CheckResult::detail).contains("exit 1");
     }
 
     @Test
     void aCheckPastItsTimeoutFailsAndItsProcessIsGone() throws Exception {
         CompletableFuture<MonitorStatus> changed = new CompletableFuture<>();
-        start(options("command", "command", "sleep, 30.5", "intervalMillis", "5000", "timeoutMillis", "200"),
-            changed::complete);
+        start(options("command", "command", "sleep, 30.5", "intervalMillis", "5000", "timeoutMillis", "200",
+            "fall", "1"), changed::complete);
         ProcessHandle sleep = CommandCheckTest.awaitChild("30.5", 0);
 
         MonitorStatus s = changed.get(10, TimeUnit.SECONDS);

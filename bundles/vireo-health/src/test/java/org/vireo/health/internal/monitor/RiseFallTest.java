@@ -27,14 +27,22 @@ class RiseFallTest {
     }
 
     @Test
-    void theFirstFailureWhileUnknownIsDownAtOnce() {
+    void whileUnknownItTakesFallFailuresInARowToBeDown() {
         RiseFall rf = new RiseFall(2, 3);
         rf.record(OK);
 
+        assertThat(record(rf, FAIL, FAIL)).containsExactly(Health.UNKNOWN, Health.UNKNOWN);
+        assertThat(rf.failures()).isEqualTo(2);
+        assertThat(rf.successes()).isZero();
         assertThat(rf.record(FAIL)).isTrue();
         assertThat(rf.health()).isEqualTo(Health.DOWN);
-        assertThat(rf.failures()).isEqualTo(1);
-        assertThat(rf.successes()).isZero();
+    }
+
+    @Test
+    void aCheckThatRacesTheStartOfWhatItChecksIsNoVerdict() {
+        RiseFall rf = new RiseFall(2, 3);
+
+        assertThat(record(rf, FAIL, OK, OK)).containsExactly(Health.UNKNOWN, Health.UNKNOWN, Health.UP);
     }
 
     @Test
@@ -61,7 +69,7 @@ class RiseFallTest {
     @Test
     void aBurstOfSuccessesJustUnderRiseKeepsItDown() {
         RiseFall rf = new RiseFall(3, 2);
-        rf.record(FAIL);
+        record(rf, FAIL, FAIL);
         for (int i = 0; i < 50; i++) {
             assertThat(record(rf, OK, OK, FAIL)).containsOnly(Health.DOWN);
         }
@@ -82,7 +90,7 @@ class RiseFallTest {
     void alternatingResultsNeverChangeTheVerdictWhenRiseAndFallAreAboveOne() {
         RiseFall up = up(2, 2);
         RiseFall down = new RiseFall(2, 2);
-        down.record(FAIL);
+        record(down, FAIL, FAIL);
         for (int i = 0; i < 100; i++) {
             boolean result = i % 2 == 0 ? FAIL : OK;
             assertThat(up.record(result)).isFalse();
@@ -144,7 +152,7 @@ class RiseFallTest {
     /**
      * Over random flapping histories, the health after each result is what the rule says about the history:
      * UP if the last {@code rise} results succeeded, DOWN if the last {@code fall} failed; otherwise what it was at
-     * the last point where one of those held; and before any such point DOWN once anything failed, else UNKNOWN.
+     * the last point where one of those held; and before any such point UNKNOWN.
      */
     @Test
     void healthFollowsTheRuleOverRandomFlappingHistories() {
@@ -180,7 +188,7 @@ class RiseFallTest {
                 return Health.DOWN;
             }
         }
-        return history.contains(false) ? Health.DOWN : Health.UNKNOWN;
+        return Health.UNKNOWN;
     }
 
     /** How many of the last results are {@code value}, in a row. */

@@ -173,4 +173,18 @@ class GroupTrackerTest {
             throw new IllegalStateException(e);
         }
     }
+
+    @Test
+    void givenATrackedGroupRefusedAtTheStart_thenItsInstanceIsHeldAtPriorityZeroEvenWhenItsMonitorIsUp() {
+        Map<String, Object> refused = Map.of("service.pid", "org.vireo.health.track~vip1", "instance", "vip1",
+            "mode", "sometimes", "monitors", "web");
+        assertThat(TrackOptions.instanceOf(refused)).contains("vip1");
+        assertThat(TrackOptions.instanceOf(Map.of("mode", "all"))).isEmpty();
+
+        tracker.configure(TrackOptions.holding("vip1"));
+        tracker.monitorAdded("web", new InMemoryMonitor("web", Health.UP));
+
+        assertThat(tracker.effectivePriority(200)).isZero();
+        assertThat(tracker.status(200).monitorsMissing()).containsExactly("(its configuration is refused)");
+    }
 }

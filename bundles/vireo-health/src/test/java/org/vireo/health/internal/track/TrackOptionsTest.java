@@ -50,6 +50,17 @@ class TrackOptionsTest {
     }
 
     @Test
+    void anInstanceNameWithControlCharactersIsQuotedBoundedAndEscaped() {
+        String name = "vip\u0000\n" + "x".repeat(5000);
+
+        assertThatIllegalArgumentException().isThrownBy(() -> TrackOptions.parse(Map.of("instance", name)))
+            .withMessageStartingWith("configuration org.vireo.health.track for instance 'vip\\u0000\\u000a"
+                + "x".repeat(64 - 15) + "...' refused: ")
+            .withMessageNotContaining("x".repeat(500))
+            .withMessageNotContaining("\u0000").withMessageNotContaining("\n");
+    }
+
+    @Test
     void theInstanceIsRequired() {
         assertThatIllegalArgumentException().isThrownBy(() -> TrackOptions.parse(Map.of("mode", "ALL")))
             .withMessageContaining("instance is missing: expected the name of the VRRP instance");

@@ -134,6 +134,11 @@ final class AccessLog {
         } else {
             field(b, "rule", e.rule).append(',');
         }
+        if (e.refusal == null) {
+            b.append("\"refusal\":null,");
+        } else {
+            field(b, "refusal", e.refusal.code()).append(',');
+        }
         field(b, "node", node).append('}');
     }
 

@@ -29,13 +29,13 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 
-import org.vireo.scanner.internal.policy.RequestFacts;
-import org.vireo.scanner.internal.policy.Verdict;
+import org.vireo.scanner.internal.policy.DestinationGuard;
+import org.vireo.rules.Policy;
+import org.vireo.rules.RequestFacts;
+import org.vireo.rules.Verdict;
 
 /**
  * One client connection: reads requests one at a time, checks them (framing, authentication, the policy), and
@@ -51,10 +51,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private static final Set<HttpMethod> IDEMPOTENT = Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.OPTIONS,
         HttpMethod.TRACE, HttpMethod.PUT, HttpMethod.DELETE);
 
+    /** RFC 5842 section 7.2. */
+    private static final HttpResponseStatus LOOP_DETECTED = new HttpResponseStatus(508, "Loop Detected");
+
     private enum State { IDLE, CONNECTING, FORWARDING, AWAITING_RESPONSE, DISCARDING, TUNNEL, CLOSED }
 
     private final ProxyRuntime runtime;
-    private final HeadGuard guard;
     private final ArrayDeque<Object> pending = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private State state = State.IDLE;
@@ -65,6 +67,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private boolean http10Client;
     private boolean headRequest;
     private boolean requestDone;
+    /** The request is a CONNECT: what follows its head is not HTTP, so refusing it closes the connection. */
+    private boolean tunnelRequest;
+    /** The client waits for 100 Continue before its body: answering without it closes the connection. */
+    private boolean expectsContinue;
+    /** The names the request's Connection header listed: none of them goes on in its trailers either. */
+    private List<String> requestConnectionNames = List.of();
+    /** The same for the answer. */
+    private List<String> responseConnectionNames = List.of();
     private boolean responseStarted;
     private boolean responseDone;
     /** A 1xx answer is under way: its end is not the end of the exchange. */
@@ -77,6 +87,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
      */
     private HttpRequest resendable;
     private Target originTarget;
+    /** The verdict for the address being connected to: the one it was checked with. */
+    private Verdict admitted;
     private InetSocketAddress originAddress;
     private Channel origin;
     private String originKey;
@@ -84,9 +96,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     /** The origin's answer must begin within originTimeoutMillis of the request's end. */
     private Deadline firstByte;
 
-    ClientHandler(ProxyRuntime runtime, HeadGuard guard) {
+    ClientHandler(ProxyRuntime runtime) {
         this.runtime = runtime;
-        this.guard = guard;
     }
 
     @Override
@@ -122,6 +133,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             detachOrigin().close();
         }
         if (exchange != null) {
+            if (!requestDone && exchange.refusal == null) {
+                exchange.refusal = RequestRefusal.BODY_INCOMPLETE; // the upstream request was closed, never ended
+                runtime.counters().refused(RequestRefusal.BODY_INCOMPLETE);
+            }
             record();
         }
     }
@@ -130,6 +145,13 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (state == State.CLOSED || state == State.TUNNEL) {
             ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (msg instanceof HttpContent content && !(msg instanceof HttpRequest) && content.decoderResult().isFailure()
+            && exchange != null && !requestDone && pending.stream().noneMatch(HttpRequest.class::isInstance)) {
+            // the body of the request under way is malformed: abort it now, whether it is connecting or forwarding
+            content.release();
+            refuseBody(RequestRefusal.ofDecoderFailure(content.decoderResult().cause(), true));
             return;
         }
         pending.add(msg);
@@ -172,8 +194,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     // ---- request head ----
 
     private void onRequest(HttpRequest request) {
-        exchange = new Exchange(Instant.now(), System.nanoTime(), clientAddress(), request.method().name());
-        exchange.target = request.uri().length() > 2048 ? request.uri().substring(0, 2048) : request.uri();
+        boolean refusedHead = request instanceof RequestDecoder.RefusedRequest;
+        exchange = new Exchange(Instant.now(), System.nanoTime(), clientAddress(), refusedHead
+            ? ((RequestDecoder.RefusedRequest) request).rawMethod() : request.method().name());
+        String uri = refusedHead ? ((RequestDecoder.RefusedRequest) request).rawTarget() : request.uri();
+        exchange.target = uri.length() > 2048 ? uri.substring(0, 2048) : uri;
         requestDone = false;
         if (request instanceof LastHttpContent) {
             requestComplete();
@@ -181,26 +206,23 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         responseStarted = false;
         responseDone = false;
         boolean tunnel = HttpMethod.CONNECT.equals(request.method());
+        tunnelRequest = tunnel;
         runtime.counters().started(tunnel);
-        if (request.decoderResult().isFailure()) {
-            Throwable cause = request.decoderResult().cause();
-            HttpResponseStatus status = cause instanceof TooLongHttpHeaderException
-                ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
-                : cause instanceof TooLongHttpLineException ? HttpResponseStatus.REQUEST_URI_TOO_LONG
-                : HttpResponseStatus.BAD_REQUEST;
-            ReferenceCountUtil.release(request);
-            respond(Responses.error(status, "Malformed request: " + cause.getMessage(), true), true);
-            return;
-        }
         ReferenceCountUtil.release(request);
-        String framing = refusedFraming(request);
-        if (framing != null) {
-            respond(Responses.error(HttpResponseStatus.BAD_REQUEST, "Refused request: " + framing, true), true);
+        if (request.decoderResult().isFailure()) {
+            RequestRefusal why = RequestRefusal.ofDecoderFailure(request.decoderResult().cause(), false);
+            refuse(why, "Refused request: " + why.text() + ".");
             return;
         }
         keepAlive = HttpUtil.isKeepAlive(request) && !stopping;
         http10Client = request.protocolVersion().equals(HttpVersion.HTTP_1_0);
         headRequest = HttpMethod.HEAD.equals(request.method());
+        expectsContinue = false;
+        RequestRefusal expectation = expectation(request);
+        if (expectation != null) {
+            refuse(expectation, "Refused request: " + expectation.text() + " (RFC 9110 section 10.1.1).");
+            return;
+        }
         if (!runtime.auth().admits(request.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION))) {
             FullHttpResponse challenge = Responses.error(HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED,
                 "This proxy requires authentication.", !keepAlive);
@@ -210,36 +232,92 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         Target target = tunnel ? Target.authority(request.uri()) : Target.absolute(request.uri());
         if (target == null) {
-            respond(Responses.error(HttpResponseStatus.BAD_REQUEST, tunnel
+            refuse(tunnel ? RequestRefusal.CONNECT_TARGET : RequestRefusal.TARGET, tunnel
                 ? "CONNECT needs host:port, not '" + exchange.target + "'"
-                : "A proxy request needs an absolute http URI (http://host/path), not '" + exchange.target + "'",
-                !keepAlive), !keepAlive);
+                : "A proxy request needs an absolute http URI (http://host/path) without userinfo or fragment, not '"
+                + exchange.target + "'");
             return;
         }
         exchange.target = target.url();
+        String hostProblem = target.hostProblem();
+        if (hostProblem != null) {
+            refuse(RequestRefusal.NUMERIC_HOST, "Refused request: " + hostProblem);
+            return;
+        }
         if (tunnel && !runtime.options().connectPorts().contains(target.port())) {
             respond(Responses.error(HttpResponseStatus.FORBIDDEN, "CONNECT to port " + target.port()
                 + " is not allowed; allowed: " + runtime.options().connectPorts(), !keepAlive), !keepAlive);
             return;
         }
-        Verdict verdict = runtime.policy().get().decide(new RequestFacts(clientInetAddress(),
-            request.method().name(), target.host(), target.port(), target.url()));
+        if (ForwardingLoop.detected(request.headers().getAll(HttpHeaderNames.VIA), runtime.options().viaName())) {
+            exchange.rule = "destination:loop";
+            respond(Responses.error(LOOP_DETECTED, "Forwarding loop: this request has already passed this proxy ("
+                + runtime.options().viaName() + "); its destination leads back here.", true), true);
+            return;
+        }
+        Policy policy = runtime.policy().get(); // one rule set for the request, before and after resolving
+        RequestFacts facts = new RequestFacts(clientInetAddress(), request.method().name(), target.host(),
+            target.port(), target.url());
+        Verdict verdict = policy.decide(facts);
         exchange.rule = verdict.rule();
-        if (!verdict.allowed()) {
-            respond(Responses.blocked(verdict, target.url(), exchange.client, exchange.start, !keepAlive),
-                !keepAlive);
+        if (!verdict.allowed() && !verdict.undecided()) {
+            refuse(verdict, target); // blocked before any DNS query
             return;
         }
         outbound = tunnel ? null : outboundRequest(request, target);
         state = State.CONNECTING;
-        connect(target, tunnel);
+        connect(target, tunnel, policy, facts);
     }
 
-    /** Why the request's framing is refused (a smuggling pattern the decoder lets through), or null. */
-    private static String refusedFraming(HttpRequest request) {
-        List<String> codings = request.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
-        if (!codings.isEmpty() && !(codings.size() == 1 && codings.get(0).trim().equalsIgnoreCase("chunked"))) {
-            return "Transfer-Encoding other than exactly 'chunked'";
+    private void refuse(Verdict verdict, Target target) {
+        exchange.rule = verdict.rule();
+        respond(Responses.blocked(verdict, target.url(), exchange.client, exchange.start, !keepAlive), !keepAlive);
+    }
+
+    /**
+     * Refuses the message under way for a reason of {@link RequestRefusal}: counted, logged, answered with its status
+     * if no answer has begun (else the connection is only closed), the request to the origin aborted, and the client
+     * connection closed.
+     */
+    private void refuse(RequestRefusal why, String message) {
+        exchange.refusal = why;
+        runtime.counters().refused(why);
+        if (responseStarted || state == State.CLOSED) {
+            if (origin != null) {
+                detachOrigin().close();
+            }
+            keepAlive = false;
+            record();
+            ctx.close();
+            return;
+        }
+        fail(why.status(), message, true);
+    }
+
+    /** The body of the request under way is malformed: its origin request is aborted, never completed. */
+    private void refuseBody(RequestRefusal why) {
+        originReusable = false;
+        refuse(why, "Refused request: " + why.text() + ".");
+    }
+
+    /**
+     * An expectation the proxy cannot meet, or null: only 100-continue is defined (RFC 9110 section 10.1.1); an
+     * HTTP/1.0 client's is ignored (and not forwarded).
+     */
+    private RequestRefusal expectation(HttpRequest request) {
+        List<String> expect = request.headers().getAll(HttpHeaderNames.EXPECT);
+        if (expect.isEmpty()) {
+            return null;
+        }
+        for (String value : expect) {
+            if (!value.trim().equalsIgnoreCase("100-continue")) {
+                return RequestRefusal.EXPECT;
+            }
+        }
+        if (http10Client) {
+            request.headers().remove(HttpHeaderNames.EXPECT);
+        } else {
+            expectsContinue = true;
         }
         return null;
     }
@@ -249,6 +327,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         // the client's headers, edited in place: the request head is not read again after this
         HttpRequest out = new DefaultHttpRequest(HttpVersion.HTTP_1_1, request.method(), target.pathAndQuery(),
             request.headers());
+        requestConnectionNames = HopByHop.connectionNames(out.headers());
         HopByHop.strip(out.headers());
         if (chunked) {
             out.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
@@ -269,20 +348,35 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     // ---- connecting ----
 
-    private void connect(Target target, boolean tunnel) {
+    private void connect(Target target, boolean tunnel, Policy policy, RequestFacts facts) {
         updateClientRead();
-        runtime.resolver().resolve(target.host()).whenComplete((address, error) -> {
+        runtime.resolver().resolve(target.host()).whenComplete((addresses, error) -> {
             // a cached answer completes here on the I/O thread: go on at once, so that a pooled origin connection
             // takes the request before the rest of what this read brought (no queueing, no read switched off)
             if (ctx.executor().inEventLoop()) {
-                onResolved(target, tunnel, address, error);
+                resolved(target, tunnel, policy, facts, addresses, error);
             } else {
-                ctx.executor().execute(() -> onResolved(target, tunnel, address, error));
+                ctx.executor().execute(() -> resolved(target, tunnel, policy, facts, addresses, error));
             }
         });
     }
 
-    private void onResolved(Target target, boolean tunnel, InetAddress address, Throwable error) {
+    /** The future would swallow what onResolved throws, and the exchange would wait for ever: it fails instead. */
+    private void resolved(Target target, boolean tunnel, Policy policy, RequestFacts facts,
+                          List<InetAddress> addresses, Throwable error) {
+        try {
+            onResolved(target, tunnel, policy, facts, addresses, error);
+        } catch (RuntimeException e) {
+            fail(HttpResponseStatus.BAD_GATEWAY, "Cannot go to " + target.url() + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Decides every address the host resolved to (the rules for that address, then the protected destinations) and
+     * connects to the first allowed one: only an address that was checked is ever connected to.
+     */
+    private void onResolved(Target target, boolean tunnel, Policy policy, RequestFacts facts,
+                            List<InetAddress> addresses, Throwable error) {
         if (state != State.CONNECTING) {
             return;
         }
@@ -290,8 +384,17 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             fail(HttpResponseStatus.BAD_GATEWAY, "Cannot resolve the host " + target.host() + ".");
             return;
         }
+        DestinationGuard.Decision decision = runtime.destinations().get().decide(policy, facts, addresses);
+        if (decision.allowed().isEmpty()) {
+            refuse(decision.verdict(), target);
+            return;
+        }
+        admitted = decision.verdict();
+        exchange.rule = admitted.rule();
+        InetAddress address = decision.allowed().get(0);
         InetSocketAddress socket = new InetSocketAddress(address, target.port());
-        originKey = target.host() + ":" + target.port();
+        // the checked address is part of the key: a pooled connection serves only requests that chose its address
+        originKey = target.host() + ":" + target.port() + "@" + address.getHostAddress();
         if (tunnel) {
             runtime.pool().connectRaw(ctx.channel().eventLoop(), socket)
                 .addListener((ChannelFuture f) -> onTunnelConnected(f, target));
@@ -336,6 +439,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             channel.close();
             return;
         }
+        Verdict onThisNode = pooled ? admitted : connectedTo(channel);
+        if (!onThisNode.allowed()) {
+            channel.close();
+            refuse(onThisNode, originTarget);
+            return;
+        }
         origin = channel;
         originReusable = true;
         origin.config().setAutoRead(true);
@@ -349,24 +458,42 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             afterRequestSent();
         }
         drain();
+        if (state == State.FORWARDING && pending.isEmpty()) {
+            origin.flush(); // the body has not come yet: the head goes now (the origin may answer Expect at once)
+        }
+    }
+
+    /**
+     * The verdict for a new connection: a connection whose two ends have one address went to this node, to an
+     * address that came up on an interface after the node last looked at them, and needs a rule naming it.
+     */
+    private Verdict connectedTo(Channel channel) {
+        if (channel.localAddress() instanceof InetSocketAddress local
+            && channel.remoteAddress() instanceof InetSocketAddress remote
+            && local.getAddress().equals(remote.getAddress())) {
+            return runtime.destinations().get().admitAsSelf(remote.getAddress(), admitted);
+        }
+        return admitted;
     }
 
     // ---- request body ----
 
-    /**
-     * The client has sent the whole request: what it sends next is the next request's head, which the guard checks
-     * from here on, also while this exchange still waits for its answer (reads are not switched off meanwhile).
-     */
+    /** The client has sent the whole request (what it sends next is the next request, the guard reads it). */
     private void requestComplete() {
         requestDone = true;
-        guard.expectHead();
     }
 
     private void onRequestContent(HttpContent content) {
+        if (content.decoderResult().isFailure()) {
+            content.release();
+            refuseBody(RequestRefusal.ofDecoderFailure(content.decoderResult().cause(), true));
+            return;
+        }
         boolean last = content instanceof LastHttpContent;
         if (state == State.FORWARDING) {
             exchange.bytesUp += content.content().readableBytes();
-            origin.writeAndFlush(content);
+            origin.writeAndFlush(last ? Trailers.filter((LastHttpContent) content, requestConnectionNames,
+                runtime.counters()) : content);
             if (last) {
                 requestComplete();
                 afterRequestSent();
@@ -407,8 +534,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void onResponseHead(HttpResponse response) {
         firstByte.disarm();
         resendable = null;
-        if (response.decoderResult().isFailure()) {
-            fail(HttpResponseStatus.BAD_GATEWAY, "The origin sent a malformed response.");
+        if (response.decoderResult().isFailure() || !plainCodings(response)) {
+            originReusable = false;
+            RequestRefusal why = response.decoderResult().isFailure()
+                ? RequestRefusal.ofOriginFailure(response.decoderResult().cause()) : RequestRefusal.ORIGIN_FRAMING;
+            refuse(why, "The origin sent a malformed response: " + why.text() + ".");
             return;
         }
         int code = response.status().code();
@@ -419,12 +549,19 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         responseStarted = true;
         exchange.status = code;
         originReusable &= HttpUtil.isKeepAlive(response);
+        responseConnectionNames = HopByHop.connectionNames(response.headers());
         keepAlive = ResponseFraming.prepare(response, headRequest, http10Client, keepAlive,
             runtime.options().viaName());
         ctx.write(response);
     }
 
     private void onResponseContent(HttpContent content) {
+        if (content.decoderResult().isFailure()) {
+            content.release();
+            originReusable = false;
+            refuse(RequestRefusal.ORIGIN_MALFORMED, "The origin sent a malformed response.");
+            return;
+        }
         boolean last = content instanceof LastHttpContent;
         if (interim) {
             if (http10Client) {
@@ -449,7 +586,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         responseDone = true;
         record(); // before the last write, so that whoever sees the answer also sees it counted
-        ctx.writeAndFlush(content);
+        ctx.writeAndFlush(Trailers.filter((LastHttpContent) content, responseConnectionNames, runtime.counters()));
         if (requestDone) {
             endExchange();
         } else {
@@ -457,6 +594,15 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             state = State.DISCARDING;
             updateClientRead();
         }
+    }
+
+    /**
+     * The answer's Transfer-Encoding is none or exactly chunked: the proxy re-frames the body and strips the field, so
+     * any other coding (gzip, chunked) would reach the client undeclared.
+     */
+    private static boolean plainCodings(HttpResponse response) {
+        List<String> codings = response.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
+        return codings.isEmpty() || codings.size() == 1 && codings.get(0).trim().equalsIgnoreCase("chunked");
     }
 
     void onOriginWritabilityChanged() {
@@ -503,6 +649,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             remote.close();
             return;
         }
+        Verdict onThisNode = connectedTo(remote);
+        if (!onThisNode.allowed()) {
+            remote.close();
+            refuse(onThisNode, target);
+            return;
+        }
         state = State.TUNNEL;
         exchange.status = 200;
         pending.forEach(ReferenceCountUtil::release); // nothing may follow a CONNECT before its answer
@@ -525,7 +677,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             remote.pipeline().addLast(new Relay(ctx.channel(), tunnel, false, onClose));
             ctx.pipeline().addLast(new Relay(remote, tunnel, true, onClose));
             ctx.pipeline().remove(HttpResponseEncoder.class);
-            ctx.pipeline().remove(guard);
             ctx.pipeline().remove(this);
             ctx.pipeline().remove(RequestDecoder.class); // hands any bytes it holds to the relay
             remote.config().setAutoRead(true);
@@ -537,6 +688,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     /** Answers the current request with the proxy's own response instead of the origin's. */
     private void fail(HttpResponseStatus status, String message) {
+        fail(status, message, !keepAlive);
+    }
+
+    private void fail(HttpResponseStatus status, String message, boolean close) {
         if (state == State.CLOSED || responseStarted) {
             return;
         }
@@ -544,10 +699,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (origin != null) {
             detachOrigin().close();
         }
-        respond(Responses.error(status, message, !keepAlive), !keepAlive);
+        respond(Responses.error(status, message, close), close);
     }
 
     private void respond(FullHttpResponse response, boolean close) {
+        // after a CONNECT the bytes are not HTTP; a client waiting for 100 Continue may never send its body
+        close |= tunnelRequest || expectsContinue && !requestDone;
         exchange.status = response.status().code();
         responseStarted = true;
         responseDone = true;
@@ -610,13 +767,16 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        if (evt instanceof HeadGuard.Refusal refusal) {
+        if (evt == RequestRefusal.HEAD_TIMEOUT) {
+            runtime.counters().refused(RequestRefusal.HEAD_TIMEOUT);
             if (state == State.IDLE) {
                 exchange = new Exchange(Instant.now(), System.nanoTime(), clientAddress(), "-");
+                exchange.refusal = RequestRefusal.HEAD_TIMEOUT;
                 runtime.counters().started(false);
-                respond(Responses.error(refusal.status(), refusal.reason(), true), true);
+                respond(Responses.error(HttpResponseStatus.REQUEST_TIMEOUT, "The request head did not arrive within "
+                    + runtime.options().headerTimeoutMillis() + " ms.", true), true);
             } else {
-                ctx.close();
+                ctx.close(); // a pipelined head: the exchange under way is cut (its log line says so)
             }
         } else if (evt == STOPPING) {
             stopping = true;
@@ -643,7 +803,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         return a == null ? "-" : a.getHostAddress();
     }
 
+    /** The client: the one a director's PROXY header named, else the connection's peer. */
     private InetAddress clientInetAddress() {
-        return ctx.channel().remoteAddress() instanceof InetSocketAddress s ? s.getAddress() : null;
+        InetSocketAddress client = ProxyProtocolHandler.client(ctx.channel());
+        return client == null ? null : client.getAddress();
     }
 }

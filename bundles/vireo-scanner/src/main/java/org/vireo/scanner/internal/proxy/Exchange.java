@@ -14,6 +14,8 @@ final class Exchange {
     long bytesUp;
     long bytesDown;
     String rule;
+    /** Why the proxy refused the message, or null. */
+    RequestRefusal refusal;
     boolean logged;
 
     Exchange(Instant start, long startNanos, String client, String method) {

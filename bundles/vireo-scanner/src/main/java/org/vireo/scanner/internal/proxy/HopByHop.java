@@ -1,5 +1,6 @@
 package org.vireo.scanner.internal.proxy;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -17,16 +18,26 @@ final class HopByHop {
     private HopByHop() {
     }
 
-    /** Removes the fixed hop-by-hop headers and every header the Connection header names. */
-    static void strip(HttpHeaders headers) {
+    /** The field names the Connection header lists, lower-case (usually none but the options). */
+    static List<String> connectionNames(HttpHeaders headers) {
+        List<String> names = List.of();
         for (String connection : headers.getAll(HttpHeaderNames.CONNECTION)) {
             for (String name : connection.split(",")) {
                 String n = name.trim().toLowerCase(Locale.ROOT);
                 if (!n.isEmpty()) {
-                    headers.remove(n);
+                    if (names.isEmpty()) {
+                        names = new ArrayList<>(2);
+                    }
+                    names.add(n);
                 }
             }
         }
+        return names;
+    }
+
+    /** Removes the fixed hop-by-hop headers and every header the Connection header names. */
+    static void strip(HttpHeaders headers) {
+        connectionNames(headers).forEach(headers::remove);
         ALWAYS.forEach(headers::remove);
     }
 }

@@ -16,7 +16,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpClientCodec;
 
 /**
  * Keep-alive connections to origins, per event loop and host:port, so that a client's requests and the origin
@@ -25,7 +24,7 @@ import io.netty.handler.codec.http.HttpClientCodec;
  * in flight to one origin, or every burst closes what the next one needs (the first bench runs opened an origin
  * connection for every second request with a limit of 8 and 32 clients per loop).
  */
-final class OriginPool {
+final class OriginPool implements Origins {
 
     private record Idle(Channel channel, ScheduledFuture<?> expiry) {
     }
@@ -41,7 +40,8 @@ final class OriginPool {
     }
 
     /** An idle pooled connection to the key, or null; called on the loop. */
-    Channel takeIdle(EventLoop loop, String key) {
+    @Override
+    public Channel takeIdle(EventLoop loop, String key) {
         Map<String, Deque<Idle>> byKey = idle.computeIfAbsent(loop, l -> new HashMap<>());
         Deque<Idle> deque = byKey.get(key);
         Channel found = null;
@@ -59,11 +59,12 @@ final class OriginPool {
     }
 
     /** A new HTTP connection to an origin on the loop, for the pool's key once it is released. */
-    ChannelFuture connectHttp(EventLoop loop, InetSocketAddress address, String key) {
+    @Override
+    public ChannelFuture connectHttp(EventLoop loop, InetSocketAddress address, String key) {
         return bootstrap(loop).handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
-                ch.pipeline().addLast(new HttpClientCodec(options.maxInitialLine(), Math.max(options.maxHeaderSize(),
+                ch.pipeline().addLast(new OriginCodec(options.maxInitialLine(), Math.max(options.maxHeaderSize(),
                     65_536), 16_384), new OriginHandler());
                 // once per connection, not per release: a connection reused a thousand times gets one listener
                 ch.closeFuture().addListener(f -> forget(loop, key, ch));
@@ -72,7 +73,8 @@ final class OriginPool {
     }
 
     /** A new raw connection for a tunnel; the caller adds its relay once the tunnel is up. */
-    ChannelFuture connectRaw(EventLoop loop, InetSocketAddress address) {
+    @Override
+    public ChannelFuture connectRaw(EventLoop loop, InetSocketAddress address) {
         return bootstrap(loop).handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
@@ -88,7 +90,8 @@ final class OriginPool {
     }
 
     /** Keeps a finished origin connection for reuse, or closes it when the key's pool is full; on its loop. */
-    void release(Channel channel, String key) {
+    @Override
+    public void release(Channel channel, String key) {
         EventLoop loop = channel.eventLoop();
         Map<String, Deque<Idle>> byKey = idle.computeIfAbsent(loop, l -> new HashMap<>());
         Deque<Idle> deque = byKey.get(key);

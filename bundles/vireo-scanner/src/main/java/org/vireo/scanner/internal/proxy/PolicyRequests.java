@@ -3,7 +3,7 @@ package org.vireo.scanner.internal.proxy;
 import java.net.InetAddress;
 import java.util.Optional;
 
-import org.vireo.scanner.internal.policy.RequestFacts;
+import org.vireo.rules.RequestFacts;
 
 /**
  * What the policy sees of a request, derived from its request line exactly as the proxy derives it, for
@@ -19,11 +19,20 @@ public final class PolicyRequests {
      * @param method the request method, upper case; {@code CONNECT} takes {@code host:port}, every other method an
      *               absolute http URI
      * @param target the request target as on the request line
-     * @return the facts, or empty when the target is not one the proxy would accept for this method
+     * @return the facts (with the host as destination when it is an address literal, as the proxy would connect
+     *         to it), or empty when the target is not one the proxy would accept for this method
      */
     public static Optional<RequestFacts> of(InetAddress client, String method, String target) {
-        Target parsed = "CONNECT".equals(method) ? Target.authority(target) : Target.absolute(target);
-        return Optional.ofNullable(parsed)
-            .map(t -> new RequestFacts(client, method, t.host(), t.port(), t.url()));
+        return Optional.ofNullable(parse(method, target))
+            .map(t -> new RequestFacts(client, method, t.host(), t.port(), t.url(), ProxyOptions.literal(t.host())));
+    }
+
+    /** Why the proxy refuses the target's host with 400 although it parses (a numeric form such as 127.1), if so. */
+    public static Optional<String> hostProblem(String method, String target) {
+        return Optional.ofNullable(parse(method, target)).map(Target::hostProblem);
+    }
+
+    private static Target parse(String method, String target) {
+        return "CONNECT".equals(method) ? Target.authority(target) : Target.absolute(target);
     }
 }

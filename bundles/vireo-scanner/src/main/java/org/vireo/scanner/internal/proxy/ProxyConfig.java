@@ -2,6 +2,7 @@ package org.vireo.scanner.internal.proxy;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.osgi.service.metatype.annotations.Option;
 
 /** Metatype of the PID {@code org.vireo.scanner.proxy}: the scanning node's HTTP forward proxy. Node-local. */
 @ObjectClassDefinition(name = "Vireo HTTP proxy",
@@ -51,6 +52,15 @@ public @interface ProxyConfig {
     @AttributeDefinition(name = "X-Forwarded-For", description = "Add the client's address to requests.")
     boolean xForwardedFor() default false;
 
+    @AttributeDefinition(name = "Directors", description = "Addresses that may begin a connection with a PROXY"
+        + " protocol header naming the client, besides the cluster's directors and backups (from the node registry)"
+        + " and, on a director or backup, this node's loopback.", required = false)
+    String[] directors();
+
+    @AttributeDefinition(name = "Require the PROXY header", description = "A director's connection without a PROXY"
+        + " header is refused (else its client is the director).")
+    boolean requireProxyHeader() default true;
+
     @AttributeDefinition(name = "Proxy users", description = "user:sha256hex of the password; empty: no proxy"
         + " authentication.", required = false)
     String[] authUsers();
@@ -69,4 +79,11 @@ public @interface ProxyConfig {
 
     @AttributeDefinition(name = "DNS failure cache (ms)")
     int dnsNegativeTtlMillis() default 5_000;
+
+    @AttributeDefinition(name = "Private destinations", description = "allow: the proxy reaches 10/8, 172.16/12,"
+        + " 192.168/16, 100.64/10 and fc00::/7 as any other address (this node, its cluster, loopback, link-local and"
+        + " metadata addresses are refused whatever this says); refuse: only a rule with a destination condition"
+        + " within the range reaches them.", options = {
+            @Option(label = "allow", value = "allow"), @Option(label = "refuse", value = "refuse")})
+    String privateDestinations() default "allow";
 }

@@ -1,5 +1,7 @@
 package org.vireo.scanner.internal.proxy;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -20,11 +22,34 @@ public final class ProxyCounters {
         new LongAdder()};
     private final LongAdder bytesUp = new LongAdder();
     private final LongAdder bytesDown = new LongAdder();
+    private final Map<RequestRefusal, LongAdder> refusals = new EnumMap<>(RequestRefusal.class);
+    private final LongAdder trailerFieldsDropped = new LongAdder();
     private final AtomicLongArray slotSecond = new AtomicLongArray(SLOTS);
     private final AtomicLongArray slotCount = new AtomicLongArray(SLOTS);
 
     ProxyCounters(LongSupplier millisClock) {
         this.millisClock = millisClock;
+        for (RequestRefusal r : RequestRefusal.values()) {
+            refusals.put(r, new LongAdder());
+        }
+    }
+
+    /** A message refused for this reason (also counted by its status class when the client got an answer). */
+    void refused(RequestRefusal why) {
+        refusals.get(why).increment();
+    }
+
+    /** Trailer fields not forwarded (not on the list of fields a trailer may carry). */
+    void trailerFieldsDropped(int n) {
+        trailerFieldsDropped.add(n);
+    }
+
+    public long refusals(RequestRefusal why) {
+        return refusals.get(why).sum();
+    }
+
+    public long trailerFieldsDropped() {
+        return trailerFieldsDropped.sum();
     }
 
     void connectionOpened() {

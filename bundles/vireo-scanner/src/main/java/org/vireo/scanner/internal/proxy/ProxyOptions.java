@@ -7,26 +7,34 @@ import static org.vireo.config.ConfigValues.text;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
+import org.vireo.config.ConfigReader;
+
 /**
  * The forward proxy's configuration (PID {@value #PID}), parsed and checked once; every error names the key, the
  * value and what is accepted. Times are in milliseconds so that tests can make them small.
  *
- * @param authUsers user name to the lower-case hex SHA-256 of the password; empty: no proxy authentication
+ * @param authUsers                 user name to the lower-case hex SHA-256 of the password; empty: no proxy
+ *                                  authentication
+ * @param refusePrivateDestinations whether the private ranges are protected destinations (docs/scanner.md)
+ * @param directors                 addresses that may send a PROXY protocol header besides the cluster's
+ *                                  directors and backups (which the node registry names)
+ * @param requireProxyHeader        a director's connection without a PROXY header is refused
  */
 public record ProxyOptions(String listenAddress, int port, int workerThreads, int maxInitialLine, int maxHeaderSize,
                            int maxHeaderCount, int idleTimeoutMillis, int headerTimeoutMillis,
                            int connectTimeoutMillis, int originTimeoutMillis, Set<Integer> connectPorts,
                            String viaName, boolean xForwardedFor, Map<String, String> authUsers,
                            int poolMaxIdlePerHost, int poolIdleTimeoutMillis, int dnsTimeoutMillis,
-                           int dnsPositiveTtlMillis, int dnsNegativeTtlMillis) {
+                           int dnsPositiveTtlMillis, int dnsNegativeTtlMillis, boolean refusePrivateDestinations,
+                           Set<InetAddress> directors, boolean requireProxyHeader) {
 
     public static final String PID = "org.vireo.scanner.proxy";
 
@@ -38,6 +46,7 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
     public ProxyOptions {
         connectPorts = Set.copyOf(connectPorts);
         authUsers = Map.copyOf(authUsers);
+        directors = Set.copyOf(directors);
     }
 
     /** The defaults: what an empty configuration gives. */
@@ -50,8 +59,9 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
      *
      * @throws IllegalArgumentException naming the PID, every bad key, its value and what is accepted
      */
-    public static ProxyOptions parse(Map<String, ?> raw) {
-        List<String> errors = new ArrayList<>();
+    public static ProxyOptions parse(Map<String, ?> config) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
         String listen = text(raw, "listenAddress", "0.0.0.0");
         if (literal(listen) == null) {
             errors.add("listenAddress = '" + listen + "': expected an IPv4 or IPv6 address literal (0.0.0.0: all)");
@@ -67,7 +77,10 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
         int connect = integer(raw, "connectTimeoutMillis", 10_000, 10, 10 * MINUTE, "10-600000", errors);
         int origin = integer(raw, "originTimeoutMillis", 30_000, 10, DAY, "10-86400000", errors);
         Set<Integer> ports = ports(raw, "connectPorts", errors);
-        String via = text(raw, "viaName", hostName());
+        String via = text(raw, "viaName", "");
+        if (via.isEmpty()) { // only then: the host name lookup is a system call each parse would pay
+            via = hostName();
+        }
         if (!TOKEN.matcher(via).matches()) {
             errors.add("viaName = '" + via + "': expected 1-64 letters, digits, '.', '_' or '-'");
         }
@@ -78,11 +91,16 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
         int dnsTimeout = integer(raw, "dnsTimeoutMillis", 5_000, 10, MINUTE, "10-60000", errors);
         int dnsPositive = integer(raw, "dnsPositiveTtlMillis", 60_000, 0, DAY, "0-86400000 (0: no cache)", errors);
         int dnsNegative = integer(raw, "dnsNegativeTtlMillis", 5_000, 0, DAY, "0-86400000 (0: no cache)", errors);
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("configuration " + PID + " refused: " + String.join("; ", errors));
+        String privateDestinations = text(raw, "privateDestinations", "allow");
+        if (!privateDestinations.equals("allow") && !privateDestinations.equals("refuse")) {
+            errors.add("privateDestinations = '" + privateDestinations + "': expected allow or refuse");
         }
+        Set<InetAddress> directors = addresses(raw, "directors", errors);
+        boolean requireHeader = bool(raw, "requireProxyHeader", true, errors);
+        raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new ProxyOptions(listen, port, workers, initialLine, headerSize, headerCount, idle, header, connect,
-            origin, ports, via, xff, users, poolIdle, poolTimeout, dnsTimeout, dnsPositive, dnsNegative);
+            origin, ports, via, xff, users, poolIdle, poolTimeout, dnsTimeout, dnsPositive, dnsNegative,
+            privateDestinations.equals("refuse"), directors, requireHeader);
     }
 
     /** The listen address as an InetAddress; parse() has checked it is a literal. */
@@ -116,6 +134,20 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
             }
         }
         return ports;
+    }
+
+    private static Set<InetAddress> addresses(Map<String, ?> raw, String key, List<String> errors) {
+        Set<InetAddress> out = new LinkedHashSet<>();
+        for (String item : list(raw, key)) {
+            InetAddress a = literal(item);
+            if (a == null) {
+                errors.add(key + " holds '" + item + "': expected IPv4 or IPv6 address literals, comma-separated"
+                    + " (a director's address, as the proxy sees its connections)");
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     private static Map<String, String> users(Map<String, ?> raw, String key, List<String> errors) {

@@ -1,8 +1,11 @@
 package org.vireo.scanner.internal.proxy;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -28,7 +31,9 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.vireo.scanner.internal.policy.Policy;
+import org.vireo.scanner.internal.policy.DestinationGuard;
+import org.vireo.scanner.internal.policy.LocalAddresses;
+import org.vireo.rules.Policy;
 
 /**
  * The filtering HTTP/1.1 forward proxy: listens, and runs every client connection through a {@link ClientHandler}.
@@ -39,19 +44,43 @@ public final class ProxyServer {
     private static final Logger LOG = LoggerFactory.getLogger(ProxyServer.class);
 
     private final Supplier<Policy> policy;
+    private final Supplier<LocalAddresses> localAddresses;
+    private final Consumer<String> accessLines;
     private final ProxyCounters counters = new ProxyCounters(System::currentTimeMillis);
+    private final ProxyHeaders headers = new ProxyHeaders(System::currentTimeMillis);
+    private final Object directorsLock = new Object();
+    /** The cluster's directors as the node registry last named them. */
+    private Directors registered = Directors.NONE; // guarded by directorsLock
+    /** The {@code directors} of the running configuration. */
+    private Set<InetAddress> configured = Set.of(); // guarded by directorsLock
+    /** Both: read as each connection is accepted. */
+    private volatile Directors directors = Directors.NONE;
     private EventLoopGroup acceptors;
     private EventLoopGroup workers;
     private Channel listener;
     private ChannelGroup clients;
     private Resolver resolver;
 
-    /** @param policy the current rules, read once per request; the rules component swaps what it returns */
-    public ProxyServer(Supplier<Policy> policy) {
-        this.policy = policy;
+    /**
+     * @param policy         the current rules, read once per request; the rules component swaps what it returns
+     * @param localAddresses this node's and its cluster's addresses as last seen, read once per request
+     */
+    public ProxyServer(Supplier<Policy> policy, Supplier<LocalAddresses> localAddresses) {
+        this(policy, localAddresses, null);
     }
 
-    /** Binds and starts serving; returns the bound address (the port is the real one when 0 was asked). */
+    /** @param accessLines where the access log's lines go instead of its SLF4J logger; null: the logger */
+    ProxyServer(Supplier<Policy> policy, Supplier<LocalAddresses> localAddresses, Consumer<String> accessLines) {
+        this.policy = policy;
+        this.localAddresses = localAddresses;
+        this.accessLines = accessLines;
+    }
+
+    /**
+     * Binds and starts serving; returns the bound address (the port is the real one when 0 was asked).
+     *
+     * @throws IllegalStateException when it cannot bind (nothing is left running)
+     */
     public synchronized InetSocketAddress start(ProxyOptions options) throws InterruptedException {
         if (listener != null) {
             throw new IllegalStateException("the proxy is already running on " + listener.localAddress());
@@ -65,9 +94,17 @@ public final class ProxyServer {
         workers = epoll ? new EpollEventLoopGroup(options.workerThreads(), new DefaultThreadFactory("vireo-proxy"))
             : new NioEventLoopGroup(options.workerThreads(), new DefaultThreadFactory("vireo-proxy"));
         clients = new DefaultChannelGroup("vireo-proxy-clients", GlobalEventExecutor.INSTANCE);
+        synchronized (directorsLock) {
+            configured = options.directors();
+            directors = registered.and(configured);
+        }
         resolver = new Resolver(options, System::nanoTime);
-        ProxyRuntime runtime = new ProxyRuntime(options, policy, resolver, new OriginPool(options, clientClass),
-            new ProxyAuth(options.authUsers()), counters, new AccessLog(options.viaName()));
+        Supplier<DestinationGuard> destinations = () -> new DestinationGuard(localAddresses.get(),
+            options.refusePrivateDestinations());
+        ProxyRuntime runtime = new ProxyRuntime(options, policy, destinations, resolver,
+            new OriginPool(options, clientClass), new ProxyAuth(options.authUsers()), counters,
+            accessLines == null ? new AccessLog(options.viaName())
+                : new AccessLog(options.viaName(), () -> true, accessLines));
         ServerBootstrap bootstrap = new ServerBootstrap().group(acceptors, workers).channel(serverClass)
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
@@ -75,19 +112,22 @@ public final class ProxyServer {
                 @Override
                 protected void initChannel(SocketChannel ch) {
                     clients.add(ch);
-                    HeadGuard guard = new HeadGuard(options.maxHeaderCount(), options.headerTimeoutMillis());
                     ch.pipeline().addLast(
                         new IdleStateHandler(0, 0, options.idleTimeoutMillis(), TimeUnit.MILLISECONDS),
-                        guard, new RequestDecoder(options), new HttpResponseEncoder(),
-                        new ClientHandler(runtime, guard));
+                        new ProxyProtocolHandler(headers, directors, options.requireProxyHeader(),
+                            options.headerTimeoutMillis()),
+                        new RequestDecoder(options), new HttpResponseEncoder(), new ClientHandler(runtime));
                 }
             });
+        InetSocketAddress at = new InetSocketAddress(options.listenInetAddress(), options.port());
         try {
-            listener = bootstrap.bind(new InetSocketAddress(options.listenInetAddress(), options.port()))
-                .sync().channel();
+            listener = bootstrap.bind(at).sync().channel();
         } catch (InterruptedException | RuntimeException e) {
             shutdownGroups(Duration.ZERO);
             throw e;
+        } catch (Exception e) { // sync() rethrows the bind's IOException undeclared
+            shutdownGroups(Duration.ZERO);
+            throw new IllegalStateException("cannot listen on " + at + ": " + e.getMessage(), e);
         }
         InetSocketAddress bound = (InetSocketAddress) listener.localAddress();
         LOG.info("HTTP proxy listening on {} with {} transport, {} worker threads", bound,
@@ -125,6 +165,22 @@ public final class ProxyServer {
     /** The address the proxy listens on, or empty while it is stopped. */
     public synchronized java.util.Optional<InetSocketAddress> address() {
         return java.util.Optional.ofNullable(listener).map(l -> (InetSocketAddress) l.localAddress());
+    }
+
+    /**
+     * The cluster's directors and backups, as the node registry names them now: the connections accepted from now
+     * on may begin with a PROXY header from them (and must, with {@code requireProxyHeader}).
+     */
+    public void directors(Directors fromRegistry) {
+        synchronized (directorsLock) { // not the server's lock: a stop may hold that for its grace period
+            registered = fromRegistry;
+            directors = registered.and(configured);
+        }
+    }
+
+    /** The PROXY header counts for {@code scanner:stats}; they outlive restarts. */
+    public ProxyHeaders headers() {
+        return headers;
     }
 
     /** The counters for {@code scanner:stats} and the load report; they outlive restarts. */

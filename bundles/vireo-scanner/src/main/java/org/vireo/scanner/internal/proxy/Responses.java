@@ -11,7 +11,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 
-import org.vireo.scanner.internal.policy.Verdict;
+import org.vireo.rules.Verdict;
 
 /** The proxy's own answers: small HTML pages for errors and for requests the rules block. */
 final class Responses {

@@ -11,25 +11,62 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.vireo.scanner.internal.policy.Policy;
-import org.vireo.scanner.internal.policy.Verdict;
+import org.vireo.scanner.internal.policy.LocalAddresses;
+import org.vireo.rules.Network;
+import org.vireo.rules.Policy;
+import org.vireo.rules.Verdict;
 
 /** A running proxy on 127.0.0.1 with options for tests, and the clients the tests talk to it with. */
 final class ProxyFixture implements AutoCloseable {
 
     static final Policy ALLOW_ALL = facts -> new Verdict(true, null, "");
+    /** Where the tests' origins listen: the node's own loopback, which the proxy reaches only if a rule names it. */
+    static final Network TEST_ORIGINS = Network.of("127.0.0.1");
 
     final ProxyServer server;
     final InetSocketAddress address;
+    /** The access log's lines, one entry per line, as the proxy logs them. */
+    private final BlockingQueue<String> accessLines = new LinkedBlockingQueue<>();
 
+    /**
+     * A proxy whose rules are {@code policy} with the test origins' address allowed by name, as an operator's
+     * {@code destination 127.0.0.1} condition on each allowing rule would: tests of everything but the protected
+     * destinations reach their origins on loopback.
+     */
     ProxyFixture(Policy policy, Map<String, Object> overrides) throws InterruptedException {
+        this(namingTestOrigins(policy), LocalAddresses.NONE, overrides);
+    }
+
+    /** A proxy whose rules are exactly {@code policy}, with {@code local} as this node's addresses. */
+    ProxyFixture(Policy policy, LocalAddresses local, Map<String, Object> overrides) throws InterruptedException {
         Map<String, Object> config = new HashMap<>(Map.of("listenAddress", "127.0.0.1", "port", 0,
             "workerThreads", 2, "viaName", "test-node"));
         config.putAll(overrides);
-        server = new ProxyServer(() -> policy);
+        server = new ProxyServer(() -> policy, () -> local,
+            lines -> accessLines.addAll(List.of(lines.split("\n"))));
         address = server.start(ProxyOptions.parse(config));
+    }
+
+    private static Policy namingTestOrigins(Policy policy) {
+        return facts -> {
+            Verdict verdict = policy.decide(facts);
+            boolean testOrigin = facts.destination() != null && TEST_ORIGINS.contains(facts.destination());
+            return verdict.allowed() && verdict.destination() == null && testOrigin
+                ? new Verdict(true, verdict.rule(), verdict.reason(), TEST_ORIGINS, false) : verdict;
+        };
+    }
+
+    /** The next access log line, waited for (bounded). */
+    String nextAccessLine() throws InterruptedException {
+        String line = accessLines.poll(10, TimeUnit.SECONDS);
+        if (line == null) {
+            throw new IllegalStateException("no access log line within 10 s");
+        }
+        return line;
     }
 
     int port() {

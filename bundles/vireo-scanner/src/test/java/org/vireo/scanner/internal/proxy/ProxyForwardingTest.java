@@ -25,7 +25,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vireo.scanner.internal.policy.Verdict;
+import org.vireo.rules.Verdict;
 
 /** The proxy forwarding real clients' requests (curl, Java's HttpClient, raw sockets) to a real origin. */
 class ProxyForwardingTest {

@@ -3,6 +3,7 @@ package org.vireo.scanner.internal.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.InetAddress;
 import java.util.Map;
 import java.util.Set;
 
@@ -25,6 +26,19 @@ class ProxyOptionsTest {
         assertThat(o.connectPorts()).containsExactly(443);
         assertThat(o.xForwardedFor()).isFalse();
         assertThat(o.authUsers()).isEmpty();
+        assertThat(o.directors()).isEmpty();
+        assertThat(o.requireProxyHeader()).isTrue();
+    }
+
+    @Test
+    void directorsAreAddressLiteralsNeverNames() throws Exception {
+        ProxyOptions o = ProxyOptions.parse(Map.of("directors", "10.0.0.11, fd00::11", "requireProxyHeader", "false"));
+
+        assertThat(o.directors()).containsExactlyInAnyOrder(InetAddress.getByName("10.0.0.11"),
+            InetAddress.getByName("fd00::11"));
+        assertThat(o.requireProxyHeader()).isFalse();
+        assertThatThrownBy(() -> ProxyOptions.parse(Map.of("directors", "10.0.0.11, director1")))
+            .hasMessageContaining("directors holds 'director1': expected IPv4 or IPv6 address literals");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -86,10 +87,12 @@ class ProxyPartsTest {
         e.bytesUp = 1;
         e.bytesDown = 2;
         e.rule = "r1";
+        e.refusal = RequestRefusal.CHUNK_SIZE;
 
         assertThat(AccessLog.line(e, 7, "node-1")).isEqualTo("{\"time\":\"2026-01-02T03:04:05.047Z\","
             + "\"client\":\"10.0.0.9\",\"method\":\"GET\\u000a\",\"target\":\"http://a/\\\"q\\\"\",\"status\":403,"
-            + "\"bytesUp\":1,\"bytesDown\":2,\"durationMs\":7,\"rule\":\"r1\",\"node\":\"node-1\"}");
+            + "\"bytesUp\":1,\"bytesDown\":2,\"durationMs\":7,\"rule\":\"r1\",\"refusal\":\"chunk-size\","
+            + "\"node\":\"node-1\"}");
     }
 
     @Test
@@ -116,14 +119,16 @@ class ProxyPartsTest {
         Resolver resolver = new Resolver(ProxyOptions.parse(Map.of("dnsPositiveTtlMillis", 1000,
             "dnsNegativeTtlMillis", 1000, "dnsTimeoutMillis", 3000)), nanos::get);
         try {
-            InetAddress first = resolver.resolve("localhost").get(5, TimeUnit.SECONDS);
-            CompletableFuture<InetAddress> cached = resolver.resolve("localhost");
+            List<InetAddress> first = resolver.resolve("localhost").get(5, TimeUnit.SECONDS);
+            CompletableFuture<List<InetAddress>> cached = resolver.resolve("localhost");
             resolver.resolve("no-such-host.invalid").handle((a, e) -> e).get(5, TimeUnit.SECONDS);
-            CompletableFuture<InetAddress> cachedFailure = resolver.resolve("no-such-host.invalid");
+            CompletableFuture<List<InetAddress>> cachedFailure = resolver.resolve("no-such-host.invalid");
 
             assertThat(cached).isCompletedWithValue(first);
+            assertThat(first).containsExactly(InetAddress.getAllByName("localhost")); // every address, in order
             assertThat(cachedFailure).isCompletedExceptionally();
-            assertThat(resolver.resolve("127.0.0.1")).isCompletedWithValue(InetAddress.getByName("127.0.0.1"));
+            assertThat(resolver.resolve("127.0.0.1"))
+                .isCompletedWithValue(List.of(InetAddress.getByName("127.0.0.1")));
         } finally {
             resolver.close();
         }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vireo.scanner.internal.policy.Verdict;
+import org.vireo.rules.Verdict;
 
 /** CONNECT tunnels: TLS from curl to a real HTTPS origin through the proxy, and the tunnels the proxy refuses. */
 class ProxyTunnelTest {

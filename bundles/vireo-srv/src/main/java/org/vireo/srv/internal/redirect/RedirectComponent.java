@@ -22,12 +22,15 @@ import org.slf4j.LoggerFactory;
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.cluster.NodeStatusSource;
+import org.vireo.config.ListeningPorts;
+import org.vireo.settings.RedirectOptions;
 
 /**
  * Runs the redirect balancer with {@value RedirectOptions#PID} (cluster-wide) and {@value RedirectOptions#LOCAL_PID}
  * (this node): while enabled it listens, and offers the service in this node's registry report with the URL other
- * nodes send clients to; a port it cannot take is retried every few seconds. A refused configuration is logged and
- * the last good one stays.
+ * nodes send clients to; a port it cannot take is retried every few seconds. A refused configuration (a bad value, a
+ * key it does not read, a port another listener of this node holds, or a new port another program holds) is logged
+ * and shown, and the last good one stays.
  */
 @Component(service = {RedirectComponent.class, NodeStatusSource.class},
     configurationPid = {RedirectOptions.PID, RedirectOptions.LOCAL_PID}, immediate = true)
@@ -44,6 +47,8 @@ public class RedirectComponent implements NodeStatusSource {
 
     @Reference
     private NodeRegistry registry;
+    @Reference
+    private ListeningPorts ports;
 
     private final ScheduledExecutorService retries = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "vireo-srv-redirect-retry");
@@ -59,7 +64,9 @@ public class RedirectComponent implements NodeStatusSource {
     @Activate
     synchronized void activate(Map<String, Object> properties) {
         try {
-            options = RedirectOptions.parse(properties);
+            RedirectOptions first = RedirectOptions.parse(properties);
+            claim(first);
+            options = first;
         } catch (IllegalArgumentException e) {
             problem = e.getMessage();
             LOG.error("{}; the redirect balancer stays off until it is corrected", e.getMessage());
@@ -73,9 +80,20 @@ public class RedirectComponent implements NodeStatusSource {
         RedirectOptions next;
         try {
             next = RedirectOptions.parse(properties);
+            claim(next);
+            if (server != null && next.enabled() && !at(next).equals(at(options))) {
+                // tried before the endpoint leaves its port: one another program holds is refused
+                ListeningPorts.unavailable(at(next).getAddress(), next.port()).ifPresent(why -> {
+                    throw new IllegalArgumentException("configuration " + RedirectOptions.PID + " refused: port = "
+                        + next.port() + ": " + why);
+                });
+            }
         } catch (IllegalArgumentException e) {
             problem = e.getMessage();
             LOG.error("{}; the redirect balancer goes on with its previous configuration", e.getMessage());
+            if (options != null) {
+                claim(options); // what it listens on stays its own
+            }
             return;
         }
         if (next.equals(options) && (server != null || !next.enabled())) {
@@ -92,6 +110,26 @@ public class RedirectComponent implements NodeStatusSource {
         options = null; // a retry already waiting for the lock must not listen again
         close();
         retries.shutdownNow();
+        ports.release(RedirectOptions.PID);
+    }
+
+    /**
+     * Claims the endpoint's port in this node's {@link ListeningPorts} (none while it is off).
+     *
+     * @throws IllegalArgumentException naming the listener of this node that holds it
+     */
+    private void claim(RedirectOptions o) {
+        try {
+            ports.claim(RedirectOptions.PID, o.enabled() ? List.of(new ListeningPorts.Port("port", at(o).getAddress(),
+                o.port())) : List.of());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("configuration " + RedirectOptions.PID + " refused: " + e.getMessage(),
+                e);
+        }
+    }
+
+    private static InetSocketAddress at(RedirectOptions o) {
+        return new InetSocketAddress(o.bindAddress().orElseGet(RedirectComponent::any), o.port());
     }
 
     private void apply() {
@@ -108,8 +146,7 @@ public class RedirectComponent implements NodeStatusSource {
         if (options == null || !options.enabled() || server != null) {
             return;
         }
-        InetSocketAddress at = new InetSocketAddress(options.bindAddress().orElseGet(RedirectComponent::any),
-            options.port());
+        InetSocketAddress at = at(options);
         try {
             // read at each try: a keystore fixed or replaced on disk is picked up by the next retry
             Optional<SslContext> tls = options.keystore().map(k -> EndpointTls.serverContext(k,

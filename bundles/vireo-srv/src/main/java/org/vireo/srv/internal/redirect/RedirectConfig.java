@@ -2,6 +2,7 @@ package org.vireo.srv.internal.redirect;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.vireo.settings.RedirectOptions;
 
 /** Metatype of the PID {@code org.vireo.srv.redirect}: the redirect balancer, cluster-wide. */
 @ObjectClassDefinition(pid = RedirectOptions.PID, name = "Vireo SRV redirect balancer",

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 import org.vireo.cluster.ClusterNode;
+import org.vireo.settings.RedirectOptions;
 
 /**
  * What the login endpoint answers to a request line: the {@link RedirectPolicy}'s decision as HTTP. Pure apart from

@@ -2,6 +2,7 @@ package org.vireo.srv.internal.redirect;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+import org.vireo.settings.RedirectOptions;
 
 /** Metatype of the PID {@code org.vireo.srv.redirect.local}: this node's side of the redirect balancer. */
 @ObjectClassDefinition(pid = RedirectOptions.LOCAL_PID, name = "Vireo SRV redirect balancer (this node)",

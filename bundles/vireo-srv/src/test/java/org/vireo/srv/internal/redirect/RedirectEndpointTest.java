@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.vireo.cluster.ClusterNode;
+import org.vireo.settings.RedirectOptions;
 
 class RedirectEndpointTest {
 

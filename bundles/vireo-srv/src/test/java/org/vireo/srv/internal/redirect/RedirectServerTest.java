@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.NodeLoad;
+import org.vireo.settings.RedirectOptions;
 import org.vireo.srv.Resolution;
 import org.vireo.srv.SrvConnector;
 import org.vireo.srv.TrustedCertificates;

@@ -10,12 +10,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
@@ -29,6 +33,7 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.util.tracker.ServiceTracker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.node.ReadinessCondition;
 import org.vireo.vip.VipManager;
 import org.vireo.vip.internal.alias.IpCommand;
 import org.vireo.vip.internal.alias.IpToolVipManager;
@@ -54,11 +59,16 @@ import org.vireo.vrrp.VrrpStateListener;
  * priority 0. At start,
  * VIPs that a crashed run left behind (the guard file, and the VIPs of every instance that is not master)
  * are removed.
+ *
+ * <p>The instance's first advert waits for the claim ({@link #becameMaster} completes after the first burst), so a
+ * backup that gives the VIPs up on hearing it leaves the clients somewhere to go. Until the worker is prepared and the
+ * left-overs are removed, this node is not ready (a {@link ReadinessCondition}): a claim queued behind that start-up
+ * work would wait for it.
  */
-@Component(service = VrrpStateListener.class, configurationPid = AnnounceOptions.PID,
+@Component(service = {VrrpStateListener.class, ReadinessCondition.class}, configurationPid = AnnounceOptions.PID,
     configurationPolicy = ConfigurationPolicy.OPTIONAL)
 @Designate(ocd = AnnounceConfig.class)
-public class VipAnnouncer implements VrrpStateListener {
+public class VipAnnouncer implements VrrpStateListener, ReadinessCondition {
 
     private static final Logger LOG = LoggerFactory.getLogger(VipAnnouncer.class);
     private static final long STOP_SECONDS = 10;
@@ -95,6 +105,19 @@ public class VipAnnouncer implements VrrpStateListener {
     private final GuardState guard = new GuardState(guardFile);
     private volatile AnnounceOptions options = AnnounceOptions.DEFAULTS;
     private ServiceTracker<VrrpInstance, VrrpInstance> instances;
+    private volatile boolean prepared;
+    /**
+     * The stale-VIP checks of instances that appear: listing an interface's addresses runs iproute2, which on a busy
+     * node took a second, and a claim queued behind it on the worker ran out its time (a take-back in the lab). They
+     * run here, at normal priority; only their removal takes the worker's lock, after a fresh look at the state.
+     */
+    private final ExecutorService staleChecks = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "vireo-vip-stale");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Object claims = new Object();
+    private final AtomicInteger staleChecksPending = new AtomicInteger();
 
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) {
@@ -114,6 +137,14 @@ public class VipAnnouncer implements VrrpStateListener {
         };
         worker.execute(instances::open);
         worker.execute(this::removeLeftOvers);
+        // after the instances' own stale VIPs (queued by the tracker's open, ahead of this)
+        worker.execute(() -> prepared = true);
+    }
+
+    @Override
+    public Optional<String> waitingFor() {
+        return prepared && staleChecksPending.get() == 0 ? Optional.empty()
+            : Optional.of("VIP announcer: removing what an earlier run left");
     }
 
     @Modified
@@ -147,6 +178,7 @@ public class VipAnnouncer implements VrrpStateListener {
     @Deactivate
     void deactivate() {
         instances.close();
+        staleChecks.shutdownNow();
         worker.execute(() -> List.copyOf(held.values()).forEach(this::release));
         worker.shutdown();
         try {
@@ -160,21 +192,37 @@ public class VipAnnouncer implements VrrpStateListener {
 
     /** An instance appears: a master gets its VIPs (vireo-vip started after it), any other loses stale ones. */
     private void instanceAppeared(VrrpInstance instance) {
+        if (instance.state() != VrrpState.MASTER) {
+            staleChecksPending.incrementAndGet();
+            try {
+                staleChecks.execute(() -> {
+                    try {
+                        removeStale(instance);
+                    } finally {
+                        staleChecksPending.decrementAndGet();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                staleChecksPending.decrementAndGet(); // stopping
+            }
+            return;
+        }
         submit(() -> {
-            if (instance.state() == VrrpState.MASTER) {
-                if (!held.containsKey(instance.name())) {
-                    claim(Held.of(instance));
-                }
-            } else if (!held.containsKey(instance.name())) {
-                removeStale(instance);
+            if (instance.state() == VrrpState.MASTER && !held.containsKey(instance.name())) {
+                claim(Held.of(instance), new CompletableFuture<>(), instance);
             }
         });
     }
 
+    /** Completes once the VIPs are on the interface and the first burst is out, or fails saying why not. */
     @Override
-    public void becameMaster(VrrpInstance instance, boolean acceptMode) {
+    public CompletionStage<Void> becameMaster(VrrpInstance instance, boolean acceptMode) {
         Held h = Held.of(instance); // read now, on the VRRP thread, while it is master
-        submit(() -> claim(h));
+        CompletableFuture<Void> claimed = new CompletableFuture<>();
+        if (!submit(() -> claim(h, claimed, instance))) {
+            claimed.completeExceptionally(new IllegalStateException("the VIP announcer is stopping"));
+        }
+        return claimed;
     }
 
     @Override
@@ -188,20 +236,35 @@ public class VipAnnouncer implements VrrpStateListener {
         });
     }
 
-    private void submit(Runnable task) {
+    private boolean submit(Runnable task) {
         try {
             worker.execute(task);
+            return true;
         } catch (RejectedExecutionException e) {
             LOG.warn("VIP announcer is stopping; a state change was not acted on");
+            return false;
         }
     }
 
-    private void claim(Held h) {
+    private void claim(Held h, CompletableFuture<Void> claimed, VrrpInstance instance) {
+        synchronized (claims) {
+            claimLocked(h, claimed, instance);
+        }
+    }
+
+    private void claimLocked(Held h, CompletableFuture<Void> claimed, VrrpInstance instance) {
+        if (instance.state() != VrrpState.MASTER) {
+            // given up meanwhile (its claim ran out of time): a gratuitous ARP now would draw the clients here just
+            // before the release that is queued behind this takes the VIP away again
+            claimed.completeExceptionally(new IllegalStateException("no longer master"));
+            return;
+        }
         Optional<Outlet> outlet = transport.outlet(h.interfaceName(), h.ipv6(), h.vrid());
         if (outlet.isEmpty()) {
             // not on this bundle's wire (another transport, e.g. in memory for tests), or closed meanwhile
             LOG.info("VRRP instance {} is master without a channel on {} here: its VIPs are left alone", h.name(),
                 h.interfaceName());
+            claimed.complete(null);
             return;
         }
         held.put(h.name(), h);
@@ -215,9 +278,12 @@ public class VipAnnouncer implements VrrpStateListener {
         } catch (IOException | RuntimeException e) {
             LOG.error("VRRP instance {} is master but its VIPs {} could not be put on {}: {}", h.name(), h.vips(),
                 h.vipInterface(), e.getMessage());
+            claimed.completeExceptionally(new IOException("putting " + h.vips() + " on " + h.vipInterface()
+                + " failed: " + e.getMessage(), e));
             return;
         }
         announce(h, outlet.get());
+        claimed.complete(null); // the instance's first advert goes now, behind the first gratuitous ARPs
         // The guard's file and the log after the first burst: together 2-8 ms that the clients would wait for
         // (benchmarks.md). A JVM that dies in that gap leaves the VIPs unguarded: its next start removes them.
         try {
@@ -265,6 +331,12 @@ public class VipAnnouncer implements VrrpStateListener {
     }
 
     private void release(Held h) {
+        synchronized (claims) {
+            releaseLocked(h);
+        }
+    }
+
+    private void releaseLocked(Held h) {
         cancelAnnouncements(h.name());
         try {
             if (h.virtualMac()) {
@@ -296,16 +368,25 @@ public class VipAnnouncer implements VrrpStateListener {
             if (instance.state() == VrrpState.MASTER || NetworkInterface.getByName(instance.interfaceName()) == null) {
                 return; // master meanwhile (its claim is queued behind this), or not an interface of this host
             }
-            List<InetAddress> present = vips.addresses(instance.interfaceName());
+            List<InetAddress> present = vips.addresses(instance.interfaceName()); // slow: outside the lock
             List<InetAddress> stale = instance.virtualAddresses().stream().filter(present::contains).toList();
             if (!stale.isEmpty()) {
-                vips.release(instance.interfaceName(), stale);
+                synchronized (claims) {
+                    if (instance.state() == VrrpState.MASTER || held.containsKey(instance.name())) {
+                        return; // master meanwhile: these are its VIPs now
+                    }
+                    vips.release(instance.interfaceName(), stale);
+                }
                 LOG.warn("VRRP instance {} is {}: removed VIPs {} from {}, left there by an earlier run",
                     instance.name(), instance.state(), stale, instance.interfaceName());
             }
             if (instance.virtualMac()) {
-                macvlans.delete(VirtualMacLink.name(instance.vrid(),
-                    instance.virtualAddresses().get(0) instanceof Inet6Address));
+                synchronized (claims) {
+                    if (instance.state() != VrrpState.MASTER && !held.containsKey(instance.name())) {
+                        macvlans.delete(VirtualMacLink.name(instance.vrid(),
+                            instance.virtualAddresses().get(0) instanceof Inet6Address));
+                    }
+                }
             }
         } catch (IOException | RuntimeException e) {
             LOG.error("VRRP instance {}: checking {} for VIPs left by an earlier run failed: {}", instance.name(),

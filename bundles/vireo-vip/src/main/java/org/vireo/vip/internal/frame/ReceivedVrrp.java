@@ -5,7 +5,7 @@ import java.net.InetAddress;
 
 /**
  * The Ethernet and IP facts of a received VRRP packet; the VRRP message itself is left
- * in the caller's buffer and is not validated here.
+ * in the caller's buffer and is not validated here, beyond its first two bytes being there.
  *
  * @param sourceMac      Ethernet source
  * @param destinationMac Ethernet destination
@@ -15,7 +15,8 @@ import java.net.InetAddress;
  * @param ttl            IPv4 TTL or IPv6 hop limit; RFC 5798 5.1.1.3 wants 255, the caller decides
  * @param protocol       IPv4 protocol or IPv6 next header (always 112 today)
  * @param vrrpOffset     absolute index of the VRRP message in the array given to parse
- * @param vrrpLength     length of the VRRP message as stated by the IP header (Ethernet padding excluded)
+ * @param vrrpLength     length of the VRRP message as stated by the IP header (Ethernet padding excluded), at
+ *                       least 2 (version/type and VRID)
  */
 public record ReceivedVrrp(MacAddress sourceMac, MacAddress destinationMac, int vlanId,
                            InetAddress source, InetAddress destination, int ttl, int protocol,

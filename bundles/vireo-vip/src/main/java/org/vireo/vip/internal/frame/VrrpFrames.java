@@ -5,6 +5,8 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.util.Objects;
 
+import org.vireo.vrrp.DropReason;
+
 /**
  * Builds and parses the Ethernet + IP layers around a VRRP message (RFC 5798 5.1).
  * The VRRP bytes, including their own checksum, are produced elsewhere.
@@ -21,6 +23,8 @@ public final class VrrpFrames {
     // DSCP CS6 (network control), as keepalived sends.
     private static final int TRAFFIC_CLASS = 0xc0;
     private static final int TTL = 255;
+    /** A VRRP message is handed on only with its first two bytes: version/type, and the VRID to find its instance. */
+    private static final int VRID_END = 2;
 
     private VrrpFrames() {
     }
@@ -78,56 +82,84 @@ public final class VrrpFrames {
     }
 
     /**
-     * Parses frame[off, off+len) as Ethernet (at most one 802.1Q tag) + IPv4 or IPv6 + VRRP.
-     * Returns null for anything else: other protocols, truncation, a bad IPv4 header checksum,
-     * IPv4 fragments, or IPv6 extension headers before VRRP. Never throws.
+     * Parses frame[off, off+len) as Ethernet (at most one 802.1Q tag) + IPv4 or IPv6 + VRRP, of which it checks
+     * only that the version/type and VRID bytes are there (the codec checks the message). Anything else is refused
+     * with the reason: {@link DropReason#TRUNCATED_FRAME}, {@link DropReason#NOT_VRRP} (another EtherType or
+     * protocol, IPv6 extension headers), {@link DropReason#MALFORMED_IP_HEADER}, {@link DropReason#IP_FRAGMENT}
+     * (IPv4, never reassembled), {@link DropReason#IP_HEADER_CHECKSUM}.
+     *
+     * @throws RefusedFrameException for every frame that is not such a packet: nothing else escapes for any bytes
+     * @throws IndexOutOfBoundsException if {@code off}/{@code len} lie outside {@code frame} (a caller's bug)
      */
-    public static ReceivedVrrp parse(byte[] frame, int off, int len) {
+    public static ReceivedVrrp parse(byte[] frame, int off, int len) throws RefusedFrameException {
+        Objects.checkFromIndexSize(off, len, frame.length);
         EthernetHeader eth = EthernetHeader.read(frame, off, len);
         if (eth == null) {
-            return null;
+            throw refused(DropReason.TRUNCATED_FRAME);
         }
         int available = off + len - eth.payloadOffset();
-        return switch (eth.etherType()) {
+        ReceivedVrrp packet = switch (eth.etherType()) {
             case EthernetHeader.TYPE_IPV4 -> parseIpv4(eth, frame, eth.payloadOffset(), available);
             case EthernetHeader.TYPE_IPV6 -> parseIpv6(eth, frame, eth.payloadOffset(), available);
-            default -> null;
+            default -> throw refused(DropReason.NOT_VRRP);
         };
+        if (packet.vrrpLength() < VRID_END) {
+            throw refused(DropReason.TRUNCATED_FRAME);
+        }
+        return packet;
     }
 
-    private static ReceivedVrrp parseIpv4(EthernetHeader eth, byte[] f, int ip, int available) {
-        if (available < IPV4_HEADER || Bytes.u8(f, ip) >>> 4 != 4) {
-            return null;
+    private static ReceivedVrrp parseIpv4(EthernetHeader eth, byte[] f, int ip, int available)
+            throws RefusedFrameException {
+        if (available < IPV4_HEADER) {
+            throw refused(DropReason.TRUNCATED_FRAME);
         }
         int headerLength = (Bytes.u8(f, ip) & 0x0f) * 4;
         int totalLength = Bytes.u16(f, ip + 2);
+        if (Bytes.u8(f, ip) >>> 4 != 4 || headerLength < IPV4_HEADER || totalLength < headerLength) {
+            throw refused(DropReason.MALFORMED_IP_HEADER);
+        }
         // Trailing bytes beyond totalLength are Ethernet padding, so only the upper bound is 'available'.
-        if (headerLength < IPV4_HEADER || totalLength < headerLength || totalLength > available) {
-            return null;
+        if (totalLength > available) {
+            throw refused(DropReason.TRUNCATED_FRAME);
         }
         // MF set or a non-zero offset: only part of a message, and we do not reassemble.
-        if ((Bytes.u16(f, ip + 6) & 0x3fff) != 0 || Bytes.u8(f, ip + 9) != IP_PROTOCOL_VRRP) {
-            return null;
+        if ((Bytes.u16(f, ip + 6) & 0x3fff) != 0) {
+            throw refused(DropReason.IP_FRAGMENT);
+        }
+        if (Bytes.u8(f, ip + 9) != IP_PROTOCOL_VRRP) {
+            throw refused(DropReason.NOT_VRRP);
         }
         if (InternetChecksum.finish(InternetChecksum.add(0, f, ip, headerLength)) != 0) {
-            return null;
+            throw refused(DropReason.IP_HEADER_CHECKSUM);
         }
         return new ReceivedVrrp(eth.source(), eth.destination(), eth.vlanId(),
                 Addresses.ipv4(f, ip + 12), Addresses.ipv4(f, ip + 16), Bytes.u8(f, ip + 8), IP_PROTOCOL_VRRP,
                 ip + headerLength, totalLength - headerLength);
     }
 
-    private static ReceivedVrrp parseIpv6(EthernetHeader eth, byte[] f, int ip, int available) {
-        if (available < Ipv6Header.LENGTH || Bytes.u8(f, ip) >>> 4 != 6) {
-            return null;
+    private static ReceivedVrrp parseIpv6(EthernetHeader eth, byte[] f, int ip, int available)
+            throws RefusedFrameException {
+        if (available < Ipv6Header.LENGTH) {
+            throw refused(DropReason.TRUNCATED_FRAME);
+        }
+        if (Bytes.u8(f, ip) >>> 4 != 6) {
+            throw refused(DropReason.MALFORMED_IP_HEADER);
         }
         int payloadLength = Bytes.u16(f, ip + 4);
-        if (payloadLength > available - Ipv6Header.LENGTH || Bytes.u8(f, ip + 6) != IP_PROTOCOL_VRRP) {
-            return null;
+        if (payloadLength > available - Ipv6Header.LENGTH) {
+            throw refused(DropReason.TRUNCATED_FRAME);
+        }
+        if (Bytes.u8(f, ip + 6) != IP_PROTOCOL_VRRP) {
+            throw refused(DropReason.NOT_VRRP);
         }
         return new ReceivedVrrp(eth.source(), eth.destination(), eth.vlanId(),
                 Addresses.ipv6(f, ip + 8), Addresses.ipv6(f, ip + 24), Bytes.u8(f, ip + 7), IP_PROTOCOL_VRRP,
                 ip + Ipv6Header.LENGTH, payloadLength);
+    }
+
+    private static RefusedFrameException refused(DropReason reason) {
+        return new RefusedFrameException(reason);
     }
 
     /**

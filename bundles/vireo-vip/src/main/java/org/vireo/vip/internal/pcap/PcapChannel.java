@@ -15,12 +15,13 @@ import org.slf4j.LoggerFactory;
 import org.vireo.vip.internal.frame.MacAddress;
 import org.vireo.vip.internal.frame.ReceivedVrrp;
 import org.vireo.vip.internal.frame.VrrpFrames;
+import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpTransport;
 
 /**
  * One instance's channel on a {@link PcapLink}: builds Ethernet + IP around its messages (from the
  * interface MAC, or the virtual router MAC in virtual-MAC mode; TOS 0xc0, TTL 255) and receives the
- * adverts of its VRID and family.
+ * adverts of its VRID and family (from any source: the instance checks who may speak to it).
  */
 final class PcapChannel implements VrrpTransport.Channel, Outlet {
 
@@ -82,13 +83,21 @@ final class PcapChannel implements VrrpTransport.Channel, Outlet {
         return destination;
     }
 
-    /** Whether a received advert is this channel's: its family and VRID, from a peer (not from itself). */
-    boolean accepts(boolean ipv6, int vrid, InetAddress from) {
-        return !closed && ipv6 == spec.ipv6() && vrid == spec.vrid() && !from.equals(source)
-            && (spec.unicastPeers().isEmpty() || spec.unicastPeers().contains(from));
+    /** Whether a received advert is for this channel: its family and VRID, while it is open. */
+    boolean takes(boolean ipv6, int vrid) {
+        return !closed && ipv6 == spec.ipv6() && vrid == spec.vrid();
     }
 
+    /**
+     * Hands a received advert to the instance, which checks it (the sender's address against its peers among the
+     * rest). One from the channel's own address is dropped here: this node's frames do not come back (the capture
+     * takes incoming frames only), so another host is using the address.
+     */
     void deliver(byte[] bytes, ReceivedVrrp packet, long ageMicros) {
+        if (packet.source().equals(source)) {
+            receiver.dropped(DropReason.OWN_ADDRESS);
+            return;
+        }
         receiver.received(bytes, packet.vrrpOffset(), packet.vrrpLength(), packet.source(), packet.destination(),
             packet.ttl(), ageMicros);
     }

@@ -3,6 +3,8 @@ package org.vireo.vip.internal.pcap;
 import java.io.IOException;
 import java.net.NetworkInterface;
 import java.net.SocketException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.stream.Collectors;
 
@@ -13,6 +15,8 @@ final class PcapErrors {
         + " the VIPs: run Vireo as root, or grant them (setcap cap_net_raw,cap_net_admin+ep on the java binary)";
     static final String LIBPCAP_FIX = "libpcap is not installed or cannot be loaded: install it (Debian: apt-get"
         + " install libpcap0.8)";
+
+    private static final Path IPV6_SYSCTL = Path.of("/proc/sys/net/ipv6");
 
     private PcapErrors() {
     }
@@ -41,6 +45,30 @@ final class PcapErrors {
         } catch (SocketException e) {
             return "cannot read the state of " + name + ": " + e.getMessage();
         }
+    }
+
+    /** Why an IPv6 instance cannot run on {@code name} (IPv6 is disabled there or on the node), or null if it can. */
+    static String ipv6Unusable(String name) {
+        return ipv6Unusable(IPV6_SYSCTL, name);
+    }
+
+    /** The same, reading the kernel's IPv6 settings under {@code sysctl} (normally {@code /proc/sys/net/ipv6}). */
+    static String ipv6Unusable(Path sysctl, String name) {
+        if (!Files.isDirectory(sysctl)) {
+            return "IPv6 is disabled on this node (the kernel has no IPv6: booted with ipv6.disable=1?): an IPv6"
+                + " instance cannot run on " + name + "; use addressFamily = ipv4, or enable IPv6";
+        }
+        Path flag = sysctl.resolve("conf").resolve(name).resolve("disable_ipv6");
+        try {
+            if (!Files.readString(flag).trim().equals("1")) {
+                return null;
+            }
+        } catch (IOException e) {
+            return null; // no such knob: the interface check says what is wrong with the interface
+        }
+        String key = "net.ipv6.conf." + name.replace('.', '/') + ".disable_ipv6"; // sysctl writes a dot in a name as /
+        return "IPv6 is disabled on " + name + " (" + key + " = 1): an IPv6 instance needs it; enable it (sysctl -w "
+            + key + "=0, and in /etc/sysctl.d to keep it) or use addressFamily = ipv4";
     }
 
     /** An IOException for a libpcap open that failed with {@code cause}. */

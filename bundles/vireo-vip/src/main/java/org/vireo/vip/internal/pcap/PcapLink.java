@@ -7,8 +7,9 @@ import java.net.InetSocketAddress;
 import java.net.MulticastSocket;
 import java.net.NetworkInterface;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,14 +26,18 @@ import org.vireo.vip.internal.alias.IpAddrOutput;
 import org.vireo.vip.internal.alias.IpCommand;
 import org.vireo.vip.internal.frame.MacAddress;
 import org.vireo.vip.internal.frame.ReceivedVrrp;
+import org.vireo.vip.internal.frame.RefusedFrameException;
 import org.vireo.vip.internal.frame.VrrpFrames;
+import org.vireo.vrrp.DropReason;
+import org.vireo.vrrp.DropTally;
 import org.vireo.vrrp.RealtimeThreads;
 
 /**
  * One interface opened through libpcap for every VRRP channel on it: a receive handle (BPF for VRRP,
  * incoming frames only, so what this node sends never comes back as a peer's advert) read by one
- * thread, and a send handle. When the interface disappears or goes down ({@link #fail}, from the
- * transport's watch), every channel on it is told and the link closes. The real-time receive thread does
+ * thread, and a send handle. Each frame goes to the one channel of its family and VRID; a frame that none can
+ * take is counted under its reason in the interface's drops. When the interface disappears or goes down
+ * ({@link #fail}, from the transport's watch), every channel on it is told and the link closes. The real-time receive thread does
  * nothing but receive: reading an interface's state takes the kernel's global RTNL lock, and a normal
  * thread holding that lock on a busy CPU once kept it from the adverts for 266 ms (a needless takeover).
  */
@@ -47,33 +52,45 @@ final class PcapLink {
      * How long the receive thread sleeps in libpcap's poll when nothing arrives. Short, because it also bounds
      * how late a frame is handed over if the poll's wake-up is missed: under full CPU load a backup once got five
      * adverts at once, the oldest 100.2 ms late, which was then this timeout, and took over needlessly. The cost
-     * is 100 wake-ups a second of one thread.
+     * is 100 wake-ups a second of one thread. (libpcap 1.10 polls again after a timeout instead of returning, so
+     * the thread leaves pcap_next_ex only with a frame or when {@link #close} wakes it.)
      */
     private static final int POLL_MILLIS = 10;
     /** Beyond this, a frame's age is taken as a stepped wall clock rather than a wait (see arrivalAge). */
     private static final long MAX_ARRIVAL_AGE_MICROS = 1_000_000;
+    /**
+     * How often, at most, the receive thread asks libpcap what the kernel dropped (one getsockopt, no lock of the
+     * kernel's). It asks as frames come: while none comes, none can be dropped.
+     */
+    private static final long KERNEL_STATS_NANOS = 1_000_000_000L;
 
     private final String name;
+    private final NetworkInterface nif;
     private final MacAddress mac;
     private final PcapHandle receive;
     private final PcapReader reader;
     private final LateFrames lateFrames = new LateFrames(System::nanoTime);
     private final PcapHandle send;
-    private final List<MulticastSocket> memberships = new ArrayList<>();
+    private final DropTally drops;
+    /** The VRRP group memberships, per family (false: IPv4), made when a channel of the family first needs one. */
+    private final Map<Boolean, MulticastSocket> memberships = new HashMap<>();
     private final List<PcapChannel> channels = new CopyOnWriteArrayList<>();
     private final AtomicInteger ipId = new AtomicInteger();
     private final Thread receiver;
     private final Consumer<PcapLink> onClosed;
     private volatile boolean running = true;
     private volatile String failure;
+    private boolean released; // guarded by this
 
-    private PcapLink(String name, MacAddress mac, PcapHandle receive, PcapReader reader, PcapHandle send,
-                     Consumer<PcapLink> onClosed) {
+    private PcapLink(String name, NetworkInterface nif, MacAddress mac, PcapHandle receive, PcapReader reader,
+                     PcapHandle send, DropTally drops, Consumer<PcapLink> onClosed) {
         this.name = name;
+        this.nif = nif;
         this.mac = mac;
         this.receive = receive;
         this.reader = reader;
         this.send = send;
+        this.drops = drops;
         this.onClosed = onClosed;
         this.receiver = new Thread(this::receiveLoop, "vireo-pcap-" + name);
         this.receiver.setDaemon(true);
@@ -81,11 +98,15 @@ final class PcapLink {
     }
 
     /**
-     * Opens {@code interfaceName}.
+     * Opens {@code interfaceName}: its two handles, nothing else (no group is joined, no thread runs yet). The
+     * caller {@link #start}s it, or {@link #close}s it if what it opened the link for fails: either way nothing
+     * stays held for a failed open.
      *
-     * @throws IOException saying what is missing (interface, privilege, libpcap) and how to fix it
+     * @param drops where the frames no channel takes are counted, by reason (the interface's, across links)
+     * @throws IOException saying what is missing (interface, privilege, libpcap) and how to fix it; nothing is
+     *                     held then
      */
-    static PcapLink open(String interfaceName, Consumer<PcapLink> onClosed) throws IOException {
+    static PcapLink open(String interfaceName, DropTally drops, Consumer<PcapLink> onClosed) throws IOException {
         NetworkInterface nif = PcapErrors.requireUsable(interfaceName);
         byte[] hardware = nif.getHardwareAddress();
         if (hardware == null || hardware.length != MacAddress.LENGTH) {
@@ -110,23 +131,35 @@ final class PcapLink {
             closeQuietly(send);
             throw PcapErrors.openFailed(interfaceName, e);
         }
-        PcapLink link = new PcapLink(interfaceName, MacAddress.of(hardware), receive, reader, send, onClosed);
-        link.join(nif);
-        link.receiver.start();
-        return link;
+        return new PcapLink(interfaceName, nif, MacAddress.of(hardware), receive, reader, send, drops, onClosed);
     }
 
-    /** Joins the VRRP groups so that a NIC that filters multicast passes the adverts up. */
-    private void join(NetworkInterface nif) {
-        for (InetAddress group : List.of(PcapTransport.group(false), PcapTransport.group(true))) {
-            try {
-                MulticastSocket socket = new MulticastSocket(null);
-                socket.joinGroup(new InetSocketAddress(group, 0), nif);
-                memberships.add(socket);
-            } catch (IOException e) {
-                LOG.debug("{}: cannot join {} ({}); adverts still arrive where the NIC floods multicast", name, group,
-                    e.toString());
+    /** Starts the receive thread: from now on only it closes the handles. */
+    synchronized void start() {
+        receiver.start();
+    }
+
+    /**
+     * Joins the VRRP group of the family (once per link), so that a NIC that filters multicast passes the adverts
+     * up. Only the families the link's channels use: an IPv4 instance needs nothing of IPv6, which may be disabled
+     * (joining ff02::12 then throws). Never fails the channel: adverts still arrive where the NIC floods multicast.
+     */
+    synchronized void join(boolean ipv6) {
+        if (memberships.containsKey(ipv6)) {
+            return;
+        }
+        InetAddress group = PcapTransport.group(ipv6);
+        MulticastSocket socket = null;
+        try {
+            socket = new MulticastSocket(null);
+            socket.joinGroup(new InetSocketAddress(group, 0), nif);
+            memberships.put(ipv6, socket);
+        } catch (IOException | RuntimeException e) { // IllegalArgumentException: the JVM has no IPv6 sockets
+            if (socket != null) {
+                socket.close();
             }
+            LOG.warn("VRRP on {}: cannot join {} ({}); adverts still arrive where the NIC passes multicast up",
+                name, group.getHostAddress(), e.toString());
         }
     }
 
@@ -158,10 +191,6 @@ final class PcapLink {
         return channels.stream().filter(c -> c.spec().ipv6() == ipv6 && c.spec().vrid() == vrid).findFirst();
     }
 
-    boolean isEmpty() {
-        return channels.isEmpty();
-    }
-
     boolean isOpen() {
         return running;
     }
@@ -178,17 +207,24 @@ final class PcapLink {
     }
 
     /**
-     * Tells the receive thread to stop; it closes the handles (only it may: it may be inside pcap_next_ex)
-     * within a poll interval. Does not wait: this runs on the VRRP thread when an instance stops, and the
-     * other instances' adverts must not wait for it.
+     * Tells the receive thread to stop and wakes it; it closes the handles (only it may: it may be inside
+     * pcap_next_ex) at once. Does not wait: this runs on the VRRP thread when an instance stops, and the other
+     * instances' adverts must not wait for it. A link that was never started is closed here and now.
      */
     void close() {
         running = false;
+        synchronized (this) {
+            if (receiver.getState() == Thread.State.NEW) {
+                release();
+            } else if (!released) {
+                reader.wakeUp(); // under the lock that release() takes: the handle is not being closed meanwhile
+            }
+        }
     }
 
     /** Waits (bounded) until the receive thread has closed the handles; for when the transport goes away. */
     void awaitClosed() {
-        if (Thread.currentThread() != receiver) {
+        if (Thread.currentThread() != receiver && receiver.getState() != Thread.State.NEW) {
             try {
                 receiver.join(2 * POLL_MILLIS + 1000);
             } catch (InterruptedException e) {
@@ -197,21 +233,26 @@ final class PcapLink {
         }
     }
 
-    /** The interface is no longer usable: the link closes within a poll interval and its channels fail. */
+    /** The interface is no longer usable: the link closes and its channels fail. */
     void fail(String reason) {
         failure = reason;
-        running = false;
+        close();
     }
 
     private void receiveLoop() {
         LOG.info("VRRP receive thread on {}: {}", name, RealtimeThreads.requestForCurrentThread());
         try {
+            long statsDue = System.nanoTime() + KERNEL_STATS_NANOS;
             while (running) {
                 byte[] frame = reader.next(); // null when the poll times out
                 if (frame != null) {
                     long age = wallClockMicros() - reader.kernelMicros();
                     lateFrames.received(age);
                     dispatch(frame, arrivalAge(age));
+                }
+                if (System.nanoTime() - statsDue >= 0) {
+                    statsDue += KERNEL_STATS_NANOS;
+                    drops.add(DropReason.KERNEL_DROPPED, reader.kernelDropsSinceLastCall());
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -220,11 +261,9 @@ final class PcapLink {
             failure = unusable != null ? unusable : "capture on " + name + " failed: " + e.getMessage();
         } finally {
             running = false;
-            closeQuietly(receive);
-            synchronized (send) {
-                closeQuietly(send);
+            synchronized (this) {
+                release();
             }
-            memberships.forEach(MulticastSocket::close);
             onClosed.accept(this);
         }
         if (failure != null) {
@@ -254,18 +293,24 @@ final class PcapLink {
         return ageMicros < 0 || ageMicros > MAX_ARRIVAL_AGE_MICROS ? 0 : ageMicros;
     }
 
+    /** Hands the frame to the channel of its family and VRID, or counts why no channel gets it. */
     private void dispatch(byte[] frame, long ageMicros) {
-        ReceivedVrrp packet = VrrpFrames.parse(frame, 0, frame.length);
-        if (packet == null || packet.vrrpLength() < 2) {
+        ReceivedVrrp packet;
+        try {
+            packet = VrrpFrames.parse(frame, 0, frame.length);
+        } catch (RefusedFrameException e) {
+            drops.record(e.reason());
             return;
         }
-        int vrid = frame[packet.vrrpOffset() + 1] & 0xff;
+        int vrid = frame[packet.vrrpOffset() + 1] & 0xff; // parse leaves at least the first two bytes
         boolean ipv6 = packet.isIpv6();
-        for (PcapChannel channel : channels) {
-            if (channel.accepts(ipv6, vrid, packet.source())) {
+        for (PcapChannel channel : channels) { // one per family and VRID (the instances claim them so)
+            if (channel.takes(ipv6, vrid)) {
                 channel.deliver(frame, packet, ageMicros);
+                return;
             }
         }
+        drops.record(DropReason.UNKNOWN_VRID);
     }
 
     /**
@@ -282,6 +327,17 @@ final class PcapLink {
             }
         }
         return Optional.empty();
+    }
+
+    /** Closes the handles and the memberships; by the receive thread, or for a link it never ran on. */
+    private void release() {
+        released = true;
+        closeQuietly(receive);
+        synchronized (send) {
+            closeQuietly(send);
+        }
+        memberships.values().forEach(MulticastSocket::close);
+        memberships.clear();
     }
 
     private static void closeQuietly(PcapHandle handle) {

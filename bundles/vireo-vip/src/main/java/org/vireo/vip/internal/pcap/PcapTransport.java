@@ -3,10 +3,13 @@ package org.vireo.vip.internal.pcap;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.vip.internal.alias.IpCommand;
 import org.vireo.vip.internal.frame.MacAddress;
+import org.vireo.vrrp.DropReason;
+import org.vireo.vrrp.DropTally;
 import org.vireo.vrrp.VrrpTransport;
 
 /**
@@ -40,6 +45,10 @@ public class PcapTransport implements VrrpTransport {
         t.setDaemon(true);
         return t;
     });
+    private final Map<String, PcapLink> links = new HashMap<>();
+    private final Map<String, NeighborCache> neighbors = new HashMap<>();
+    /** Per interface, across the links it has had: what no channel took. */
+    private final Map<String, DropTally> drops = new ConcurrentHashMap<>();
 
     public PcapTransport() {
         background.scheduleWithFixedDelay(this::watch, WATCH_MILLIS, WATCH_MILLIS, TimeUnit.MILLISECONDS);
@@ -65,30 +74,62 @@ public class PcapTransport implements VrrpTransport {
             }
         }
     }
-    private final Map<String, PcapLink> links = new HashMap<>();
-    private final Map<String, NeighborCache> neighbors = new HashMap<>();
 
+    /**
+     * Opens the instance's channel on the interface's link, opening the link first if it has none. A failed open
+     * holds nothing: a link opened for it is closed before the exception leaves.
+     */
     @Override
     public synchronized Channel open(ChannelSpec spec, Receiver receiver) throws IOException {
         String name = spec.interfaceName();
-        PcapLink link = links.get(name);
-        if (link == null || !link.isOpen()) {
-            link = PcapLink.open(name, this::closed); // first: a node that cannot capture fails here, no fork
-            links.put(name, link);
-        }
-        InetAddress source = PcapLink.primaryAddress(name, spec.ipv6(), spec.virtualAddresses(), ip).orElse(null);
-        if (source == null) {
-            if (link.isEmpty()) {
-                links.remove(name);
-                link.close();
+        PcapLink running = links.get(name);
+        // the link first: a node that cannot capture fails here, before any fork of ip
+        PcapLink link = running != null && running.isOpen() ? running
+            : PcapLink.open(name, drops.computeIfAbsent(name, n -> new DropTally()), this::closed);
+        PcapChannel channel;
+        try {
+            channel = channelOn(link, spec, receiver);
+        } catch (IOException | RuntimeException e) {
+            if (link != running) {
+                link.close(); // never started: its handles close now
             }
-            throw new IOException(name + " has no " + (spec.ipv6() ? "IPv6 link-local" : "IPv4")
-                + " address of its own for the adverts to come from (add one: ip addr add ... dev " + name + ")");
+            throw e;
         }
+        if (link != running) {
+            links.put(name, link);
+            link.start();
+        }
+        return channel;
+    }
+
+    private PcapChannel channelOn(PcapLink link, ChannelSpec spec, Receiver receiver) throws IOException {
+        String name = spec.interfaceName();
+        if (spec.ipv6()) {
+            String disabled = PcapErrors.ipv6Unusable(name);
+            if (disabled != null) {
+                throw new IOException(disabled);
+            }
+        }
+        InetAddress source = PcapLink.primaryAddress(name, spec.ipv6(), spec.virtualAddresses(), ip)
+            .orElseThrow(() -> new IOException(name + " has no " + (spec.ipv6() ? "IPv6 link-local" : "IPv4")
+                + " address of its own for the adverts to come from (add one: ip addr add ... dev " + name + ")"));
+        link.join(spec.ipv6());
         NeighborCache cache = neighbors.computeIfAbsent(name, n -> new NeighborCache(n, ip, background));
         PcapChannel channel = new PcapChannel(link, spec, receiver, source, cache, this::release);
         link.add(channel);
         return channel;
+    }
+
+    @Override
+    public Map<String, Map<DropReason, Long>> interfaceDrops() {
+        Map<String, Map<DropReason, Long>> out = new TreeMap<>();
+        drops.forEach((name, tally) -> {
+            Map<DropReason, Long> counted = tally.nonZero();
+            if (!counted.isEmpty()) {
+                out.put(name, counted);
+            }
+        });
+        return Collections.unmodifiableMap(out);
     }
 
     /** The open channel of an instance, for announcing its VIPs; empty if its link has closed. */

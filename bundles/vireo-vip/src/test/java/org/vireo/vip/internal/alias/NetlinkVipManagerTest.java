@@ -8,12 +8,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import com.sun.jna.LastErrorException;
-import com.sun.jna.Library;
-import com.sun.jna.Native;
-
 import org.junit.jupiter.api.AfterAll;
 import org.vireo.vip.VipManager;
+import org.vireo.vip.internal.NetNamespace;
 
 /**
  * Netlink from inside the test's namespace: every call runs on one thread that has entered it (setns affects
@@ -22,29 +19,12 @@ import org.vireo.vip.VipManager;
  */
 class NetlinkVipManagerTest extends VipManagerContract {
 
-    private static final int CLONE_NEWNET = 0x40000000;
-    private static final int O_RDONLY = 0;
-
-    interface Namespaces extends Library {
-        int open(String path, int flags) throws LastErrorException;
-
-        int setns(int fd, int type) throws LastErrorException;
-
-        int close(int fd);
-    }
-
     private final ExecutorService inNamespace = Executors.newSingleThreadExecutor();
 
     @Override
     protected VipManager managerIn(String ns) throws Exception {
         NetlinkVipManager netlink = call(() -> {
-            Namespaces libc = Native.load("c", Namespaces.class);
-            int fd = libc.open("/var/run/netns/" + ns, O_RDONLY);
-            try {
-                libc.setns(fd, CLONE_NEWNET);
-            } finally {
-                libc.close(fd);
-            }
+            NetNamespace.enterOnThisThread(ns);
             return new NetlinkVipManager(new IpToolVipManager(List.of("ip", "netns", "exec", ns)));
         });
         return new VipManager() {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.vireo.vrrp.DropReason;
 
 /** Checks the codec against frames keepalived 2.2.7 put on the wire (see keepalived-advert.txt). */
 class KeepalivedCaptureTest {
@@ -47,7 +48,7 @@ class KeepalivedCaptureTest {
     void everyVrrpFrameParsesToTheDecodedValues() {
         for (Pcap.Packet p : packetsOf("VRRP")) {
             Fixtures.SummaryLine line = summary.get(p.number());
-            ReceivedVrrp r = VrrpFrames.parse(p.data(), 0, p.data().length);
+            ReceivedVrrp r = TestBytes.parsed(p.data(), 0, p.data().length);
 
             assertThat(r).as("frame %d", p.number()).isNotNull();
             assertThat(r.sourceMac()).isEqualTo(MAC_BY_NODE_IP.get(line.src()));
@@ -68,7 +69,7 @@ class KeepalivedCaptureTest {
     void everyVrrpFrameIsRebuiltByteForByte() {
         for (Pcap.Packet p : packetsOf("VRRP")) {
             byte[] captured = p.data();
-            ReceivedVrrp r = VrrpFrames.parse(captured, 0, captured.length);
+            ReceivedVrrp r = TestBytes.parsed(captured, 0, captured.length);
             int ipId = TestBytes.u16(captured, 18);
             byte[] out = new byte[captured.length + 10];
 
@@ -118,7 +119,7 @@ class KeepalivedCaptureTest {
             assertThat(arp.targetMac()).isEqualTo(MacAddress.BROADCAST);
             assertThat(arp.targetIp()).isEqualTo(VIP);
             assertThat(arp.isGratuitous()).isTrue();
-            assertThat(VrrpFrames.parse(p.data(), 0, p.data().length)).isNull();
+            assertThat(TestBytes.refusal(p.data(), 0, p.data().length)).isEqualTo(DropReason.NOT_VRRP);
         }
     }
 

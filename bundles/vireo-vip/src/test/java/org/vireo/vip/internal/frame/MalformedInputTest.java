@@ -2,6 +2,7 @@ package org.vireo.vip.internal.frame;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.Inet6Address;
 import java.util.ArrayList;
@@ -9,8 +10,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.vireo.vrrp.DropReason;
 
-/** parse must answer "not VRRP/ARP" for junk, never throw: it sees whatever the wire delivers. */
+/**
+ * Whatever the wire delivers, VrrpFrames.parse answers a packet or its one refusal (with a reason), and ArpFrames.parse
+ * a packet or null; nothing else escapes either.
+ */
 class MalformedInputTest {
 
     private static final long SEED = 0x5eed_f4a3L;
@@ -38,7 +43,8 @@ class MalformedInputTest {
     @Test
     void everyTruncationIsHandled() {
         for (byte[] sample : samples()) {
-            ReceivedVrrp full = VrrpFrames.parse(sample, 0, sample.length);
+            ReceivedVrrp full = TestBytes.refusal(sample, 0, sample.length) == null
+                    ? TestBytes.parsed(sample, 0, sample.length) : null;
             for (int len = 0; len <= sample.length; len++) {
                 int n = len;
                 assertThatCode(() -> parseBoth(sample, 0, n)).doesNotThrowAnyException();
@@ -47,7 +53,8 @@ class MalformedInputTest {
                 assertThatCode(() -> parseBoth(cut, 0, cut.length)).doesNotThrowAnyException();
                 if (full != null) {
                     boolean whole = len >= full.vrrpOffset() + full.vrrpLength();
-                    assertThat(VrrpFrames.parse(sample, 0, len) != null).as("len %d", len).isEqualTo(whole);
+                    assertThat(TestBytes.refusal(sample, 0, len)).as("len %d", len)
+                            .isEqualTo(whole ? null : DropReason.TRUNCATED_FRAME);
                 }
             }
         }
@@ -72,13 +79,12 @@ class MalformedInputTest {
     void flipsInTheIpv4HeaderAreCaughtByItsChecksumOrChecks() {
         Random random = new Random(SEED);
         byte[] frame1 = Fixtures.packets().get(0).data();
-        assertThat(VrrpFrames.parse(frame1, 0, frame1.length)).isNotNull();
+        assertThat(TestBytes.refusal(frame1, 0, frame1.length)).isNull();
         for (int i = 0; i < 5_000; i++) {
             byte[] f = frame1.clone();
             int at = 14 + random.nextInt(20);
             f[at] ^= (byte) (1 << random.nextInt(8)); // one bit: always detected by the RFC 1071 sum
-            ReceivedVrrp r = VrrpFrames.parse(f, 0, f.length);
-            assertThat(r).as("bit flip at %d", at).isNull();
+            assertThat(TestBytes.refusal(f, 0, f.length)).as("bit flip at %d", at).isNotNull();
         }
     }
 
@@ -103,21 +109,25 @@ class MalformedInputTest {
     }
 
     @Test
-    void invalidSlicesAreNotFrames() {
+    void invalidSlicesAreTheCallersBugNotFrames() {
         byte[] f = Fixtures.packets().get(0).data();
-        assertThat(VrrpFrames.parse(null, 0, 46)).isNull();
-        assertThat(VrrpFrames.parse(f, -1, 46)).isNull();
-        assertThat(VrrpFrames.parse(f, 0, -1)).isNull();
-        assertThat(VrrpFrames.parse(f, 1, 46)).isNull();
-        assertThat(VrrpFrames.parse(f, 0, 47)).isNull();
-        assertThat(VrrpFrames.parse(f, Integer.MAX_VALUE, 46)).isNull();
-        assertThat(VrrpFrames.parse(f, 46, Integer.MAX_VALUE)).isNull();
+        assertThatThrownBy(() -> VrrpFrames.parse(null, 0, 46)).isInstanceOf(NullPointerException.class);
+        for (int[] slice : new int[][] {{-1, 46}, {0, -1}, {1, 46}, {0, 47}, {Integer.MAX_VALUE, 46},
+            {46, Integer.MAX_VALUE}}) {
+            assertThatThrownBy(() -> VrrpFrames.parse(f, slice[0], slice[1])).as("slice %d, %d", slice[0], slice[1])
+                    .isInstanceOf(IndexOutOfBoundsException.class);
+        }
         assertThat(ArpFrames.parse(null, 0, 42)).isNull();
         assertThat(ArpFrames.parse(f, 40, 10)).isNull();
     }
 
+    /** Only the refusal is caught: anything else that escapes fails the test. */
     private static void parseBoth(byte[] f, int off, int len) {
-        VrrpFrames.parse(f, off, len);
+        try {
+            VrrpFrames.parse(f, off, len);
+        } catch (RefusedFrameException expected) {
+            assertThat(expected.reason()).isNotNull();
+        }
         ArpFrames.parse(f, off, len);
     }
 }

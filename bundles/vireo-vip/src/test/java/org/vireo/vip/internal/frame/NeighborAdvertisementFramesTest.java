@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.Inet6Address;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.vireo.vrrp.DropReason;
 
 class NeighborAdvertisementFramesTest {
 
@@ -74,6 +75,6 @@ class NeighborAdvertisementFramesTest {
 
     @Test
     void isNotMistakenForVrrp() {
-        assertThat(VrrpFrames.parse(frame, 0, frame.length)).isNull();
+        assertThat(TestBytes.refusal(frame, 0, frame.length)).isEqualTo(DropReason.NOT_VRRP);
     }
 }

@@ -19,14 +19,14 @@ class RetargetChecksumTest {
 
     private static byte[] keepalivedAdvert() {
         byte[] frame = Fixtures.packets().get(0).data();
-        ReceivedVrrp p = VrrpFrames.parse(frame, 0, frame.length);
+        ReceivedVrrp p = TestBytes.parsed(frame, 0, frame.length);
         return Arrays.copyOfRange(frame, p.vrrpOffset(), p.vrrpOffset() + p.vrrpLength());
     }
 
     @Test
     void aRetargetedV3ChecksumIsRightForTheNewDestinationAndNoLongerForTheOld() throws Exception {
         byte[] frame = Fixtures.packets().get(0).data();
-        ReceivedVrrp p = VrrpFrames.parse(frame, 0, frame.length);
+        ReceivedVrrp p = TestBytes.parsed(frame, 0, frame.length);
         byte[] vrrp = keepalivedAdvert();
         assertThat(vrrp[0] >>> 4).isEqualTo(3);
         assertThat(check(vrrp, p.source(), p.destination())).isZero();

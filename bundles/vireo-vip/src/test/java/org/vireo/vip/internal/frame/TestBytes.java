@@ -4,10 +4,31 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.HexFormat;
 
+import org.vireo.vrrp.DropReason;
+
 /** Test-side helpers, written independently of the main code so they can check it. */
 final class TestBytes {
 
     private TestBytes() {
+    }
+
+    /** Why {@link VrrpFrames#parse} refuses the slice, or null when it takes it. */
+    static DropReason refusal(byte[] frame, int off, int len) {
+        try {
+            VrrpFrames.parse(frame, off, len);
+            return null;
+        } catch (RefusedFrameException e) {
+            return e.reason();
+        }
+    }
+
+    /** {@link VrrpFrames#parse} of a frame the test knows to be VRRP: a refusal fails the test with its reason. */
+    static ReceivedVrrp parsed(byte[] frame, int off, int len) {
+        try {
+            return VrrpFrames.parse(frame, off, len);
+        } catch (RefusedFrameException e) {
+            throw new AssertionError("refused as " + e.reason(), e);
+        }
     }
 
     static byte[] hex(String s) {

@@ -7,6 +7,7 @@ import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.vireo.vrrp.DropReason;
 
 class VrrpFramesTest {
 
@@ -105,7 +106,7 @@ class VrrpFramesTest {
         byte[] out = new byte[78];
         VrrpFrames.ipv6(N1, MacAddress.VRRP_IPV6_MULTICAST, N1_LINK_LOCAL, GROUP6, vrrp, 0, vrrp.length, out, 0);
 
-        ReceivedVrrp r = VrrpFrames.parse(out, 0, out.length);
+        ReceivedVrrp r = TestBytes.parsed(out, 0, out.length);
 
         assertThat(r).isEqualTo(new ReceivedVrrp(N1, MacAddress.VRRP_IPV6_MULTICAST, -1, N1_LINK_LOCAL, GROUP6,
                 255, 112, 54, 24));
@@ -126,7 +127,7 @@ class VrrpFramesTest {
         Arrays.fill(buf, (byte) 0x5a);
         System.arraycopy(FRAME_1, 0, buf, 7, 46);
 
-        ReceivedVrrp r = VrrpFrames.parse(buf, 7, 46);
+        ReceivedVrrp r = TestBytes.parsed(buf, 7, 46);
 
         assertThat(r.vrrpOffset()).isEqualTo(7 + 34);
         assertThat(r.vrrpLength()).isEqualTo(12);
@@ -136,7 +137,7 @@ class VrrpFramesTest {
     void ethernetPaddingIsNotPartOfTheVrrpMessage() {
         byte[] padded = Arrays.copyOf(FRAME_1, 60);
 
-        ReceivedVrrp r = VrrpFrames.parse(padded, 0, padded.length);
+        ReceivedVrrp r = TestBytes.parsed(padded, 0, padded.length);
 
         assertThat(r.vrrpLength()).isEqualTo(12);
     }
@@ -145,7 +146,7 @@ class VrrpFramesTest {
     void oneVlanTagIsSkipped() {
         byte[] tagged = withVlanTag(FRAME_1, 0x2000 | 42); // PCP 1, VLAN 42
 
-        ReceivedVrrp r = VrrpFrames.parse(tagged, 0, tagged.length);
+        ReceivedVrrp r = TestBytes.parsed(tagged, 0, tagged.length);
 
         assertThat(r.vlanId()).isEqualTo(42);
         assertThat(r.vrrpOffset()).isEqualTo(38);
@@ -163,17 +164,17 @@ class VrrpFramesTest {
         f[IP + 3] = 36;
         fixIpv4Checksum(f, IP);
 
-        ReceivedVrrp r = VrrpFrames.parse(f, 0, f.length);
+        ReceivedVrrp r = TestBytes.parsed(f, 0, f.length);
 
         assertThat(r.vrrpOffset()).isEqualTo(38);
         assertThat(r.vrrpLength()).isEqualTo(12);
     }
 
     @Test
-    void badIpv4HeaderChecksumIsNotVrrp() {
+    void badIpv4HeaderChecksumIsRefusedUnderItsReason() {
         byte[] f = FRAME_1.clone();
         f[IP + 11] ^= 1;
-        assertThat(VrrpFrames.parse(f, 0, f.length)).isNull();
+        assertThat(TestBytes.refusal(f, 0, f.length)).isEqualTo(DropReason.IP_HEADER_CHECKSUM);
     }
 
     @Test
@@ -181,11 +182,11 @@ class VrrpFramesTest {
         byte[] f = FRAME_1.clone();
         f[IP + 6] = 0x40;
         fixIpv4Checksum(f, IP);
-        assertThat(VrrpFrames.parse(f, 0, f.length)).isNotNull();
+        assertThat(TestBytes.refusal(f, 0, f.length)).isNull();
     }
 
     @Test
-    void fragmentsAreNotVrrp() {
+    void fragmentsAreRefused() {
         byte[] moreFragments = FRAME_1.clone();
         moreFragments[IP + 6] = 0x20;
         fixIpv4Checksum(moreFragments, IP);
@@ -193,18 +194,34 @@ class VrrpFramesTest {
         laterFragment[IP + 7] = 1;
         fixIpv4Checksum(laterFragment, IP);
 
-        assertThat(VrrpFrames.parse(moreFragments, 0, 46)).isNull();
-        assertThat(VrrpFrames.parse(laterFragment, 0, 46)).isNull();
+        assertThat(TestBytes.refusal(moreFragments, 0, 46)).isEqualTo(DropReason.IP_FRAGMENT);
+        assertThat(TestBytes.refusal(laterFragment, 0, 46)).isEqualTo(DropReason.IP_FRAGMENT);
     }
 
     @Test
-    void inconsistentIpv4HeadersAreNotVrrp() {
-        assertThat(VrrpFrames.parse(withIpv4Byte(9, 17), 0, 46)).as("UDP").isNull();
-        assertThat(VrrpFrames.parse(withIpv4Byte(0, 0x55), 0, 46)).as("version 5").isNull();
-        assertThat(VrrpFrames.parse(withIpv4Byte(0, 0x44), 0, 46)).as("IHL 4").isNull();
-        assertThat(VrrpFrames.parse(withIpv4Byte(0, 0x4f), 0, 46)).as("IHL beyond frame").isNull();
-        assertThat(VrrpFrames.parse(withIpv4Byte(3, 19), 0, 46)).as("total length < header").isNull();
-        assertThat(VrrpFrames.parse(withIpv4Byte(3, 33), 0, 46)).as("total length > frame").isNull();
+    void inconsistentIpv4HeadersAreRefusedUnderTheirReason() {
+        assertThat(TestBytes.refusal(withIpv4Byte(9, 17), 0, 46)).as("UDP").isEqualTo(DropReason.NOT_VRRP);
+        assertThat(TestBytes.refusal(withIpv4Byte(0, 0x55), 0, 46)).as("version 5")
+                .isEqualTo(DropReason.MALFORMED_IP_HEADER);
+        assertThat(TestBytes.refusal(withIpv4Byte(0, 0x44), 0, 46)).as("IHL 4")
+                .isEqualTo(DropReason.MALFORMED_IP_HEADER);
+        assertThat(TestBytes.refusal(withIpv4Byte(0, 0x4f), 0, 46)).as("IHL beyond frame")
+                .isEqualTo(DropReason.MALFORMED_IP_HEADER);
+        assertThat(TestBytes.refusal(withIpv4Byte(3, 19), 0, 46)).as("total length < header")
+                .isEqualTo(DropReason.MALFORMED_IP_HEADER);
+        assertThat(TestBytes.refusal(withIpv4Byte(3, 33), 0, 46)).as("total length > frame")
+                .isEqualTo(DropReason.TRUNCATED_FRAME);
+    }
+
+    @Test
+    void anIpPayloadWithoutTheVridIsATruncatedFrame() {
+        // the 1-byte VRRP payload of the defect: total length 21, the checksum made right for it
+        byte[] oneByte = withIpv4Byte(3, 21);
+        assertThat(TestBytes.refusal(oneByte, 0, oneByte.length)).isEqualTo(DropReason.TRUNCATED_FRAME);
+        byte[] twoBytes = withIpv4Byte(3, 22);
+        assertThat(TestBytes.parsed(twoBytes, 0, twoBytes.length).vrrpLength()).isEqualTo(2);
+        assertThat(TestBytes.refusal(FRAME_1, 0, 13)).as("Ethernet header cut").isEqualTo(DropReason.TRUNCATED_FRAME);
+        assertThat(TestBytes.refusal(FRAME_1, 0, 33)).as("IPv4 header cut").isEqualTo(DropReason.TRUNCATED_FRAME);
     }
 
     @Test
@@ -218,10 +235,10 @@ class VrrpFramesTest {
         byte[] wrongVersion = f.clone();
         wrongVersion[IP] = 0x4c;
 
-        assertThat(VrrpFrames.parse(hopByHop, 0, 78)).isNull();
-        assertThat(VrrpFrames.parse(wrongVersion, 0, 78)).isNull();
-        assertThat(VrrpFrames.parse(f, 0, 77)).isNull();
-        assertThat(VrrpFrames.parse(Arrays.copyOf(f, 90), 0, 90).vrrpLength()).isEqualTo(24);
+        assertThat(TestBytes.refusal(hopByHop, 0, 78)).isEqualTo(DropReason.NOT_VRRP);
+        assertThat(TestBytes.refusal(wrongVersion, 0, 78)).isEqualTo(DropReason.MALFORMED_IP_HEADER);
+        assertThat(TestBytes.refusal(f, 0, 77)).isEqualTo(DropReason.TRUNCATED_FRAME);
+        assertThat(TestBytes.parsed(Arrays.copyOf(f, 90), 0, 90).vrrpLength()).isEqualTo(24);
     }
 
     @Test
@@ -230,7 +247,7 @@ class VrrpFramesTest {
         byte[] f = new byte[54 + 8];
         VrrpFrames.ipv6(N1, MacAddress.VRRP_IPV6_MULTICAST, mapped, GROUP6, new byte[8], 0, 8, f, 0);
 
-        ReceivedVrrp r = VrrpFrames.parse(f, 0, f.length);
+        ReceivedVrrp r = TestBytes.parsed(f, 0, f.length);
 
         assertThat(r.source()).isInstanceOf(Inet6Address.class);
         assertThat(r.isIpv6()).isTrue();

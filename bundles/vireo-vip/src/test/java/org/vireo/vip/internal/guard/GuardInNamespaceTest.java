@@ -3,7 +3,6 @@ package org.vireo.vip.internal.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.net.Inet4Address;
@@ -31,6 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.vireo.vip.internal.NetNamespace;
 import org.vireo.vip.internal.frame.MacAddress;
 import org.vireo.vip.internal.frame.Pcap;
 import org.vireo.vip.internal.frame.VrrpFrames;
@@ -74,7 +74,7 @@ class GuardInNamespaceTest {
 
     @BeforeAll
     static void namespace() throws Exception {
-        assumeTrue(isRoot() && onPath("ip"), "needs root and iproute2 (CI has both)");
+        assumeTrue(NetNamespace.available(), "needs root and iproute2 (CI has both)");
         sh("ip", "netns", "add", NS);
         namespaceMade = true;
         // a veth pair with both ends in the namespace: this kernel may lack the dummy driver
@@ -310,19 +310,5 @@ class GuardInNamespaceTest {
             throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
         }
         return out;
-    }
-
-    private static boolean isRoot() throws Exception {
-        Process p = new ProcessBuilder("id", "-u").start();
-        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim().equals("0");
-    }
-
-    private static boolean onPath(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return Files.isExecutable(Path.of("/usr/sbin", tool)) || Files.isExecutable(Path.of("/sbin", tool));
     }
 }

@@ -2,7 +2,9 @@ package org.vireo.vrrp.internal.cluster;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.osgi.service.component.annotations.Component;
@@ -12,7 +14,10 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.vireo.cluster.NodeStatusSource;
 import org.vireo.vrrp.VrrpInstance;
 
-/** Puts the state of this node's VRRP instances into its report in the node registry. */
+/**
+ * Puts the state of this node's VRRP instances into its report in the node registry, and their virtual addresses
+ * (master or not), which every node's proxy refuses to reach for a client.
+ */
 @Component(service = NodeStatusSource.class)
 public class VrrpStatusSource implements NodeStatusSource {
 
@@ -32,5 +37,12 @@ public class VrrpStatusSource implements NodeStatusSource {
         Map<String, String> out = new TreeMap<>();
         instances.forEach(i -> out.put(i.name(), i.state().name()));
         return out;
+    }
+
+    @Override
+    public List<String> virtualAddresses() {
+        Set<String> out = new TreeSet<>();
+        instances.forEach(i -> i.virtualAddresses().forEach(a -> out.add(a.getHostAddress())));
+        return List.copyOf(out);
     }
 }

@@ -11,7 +11,9 @@ public sealed interface FsmAction {
     }
 
     /**
-     * Claim the virtual addresses and announce them (gratuitous ARP for IPv4, unsolicited NA for IPv6).
+     * Claim the virtual addresses and announce them (gratuitous ARP for IPv4, unsolicited NA for IPv6), then report
+     * {@link FsmEvent.AddressesClaimed} (or {@link FsmEvent.ClaimFailed}): the new Master sends its first advert
+     * only then, so no peer gives the addresses up to a node that does not hold them yet.
      *
      * @param acceptMode whether to accept packets addressed to the virtual addresses when not their owner
      */

@@ -14,6 +14,8 @@ import java.net.InetAddress;
  * @param preemptDelayMicros   how long a higher-priority Backup tolerates a lower-priority Master, 0..1000 s
  * @param acceptMode           Accept_Mode, passed through to {@link FsmAction.BecomeMaster}
  * @param primaryAddress       this router's primary address, used for the equal-priority tie-break
+ * @param claimTimeoutMicros   how long a new Master waits for its addresses to be claimed before it gives up and
+ *                             goes back to Backup (it never advertises without them), 1 ms..60 s
  */
 public record FsmConfig(
         int vrid,
@@ -23,13 +25,20 @@ public record FsmConfig(
         boolean preempt,
         long preemptDelayMicros,
         boolean acceptMode,
-        InetAddress primaryAddress) {
+        InetAddress primaryAddress,
+        long claimTimeoutMicros) {
 
     public static final int OWNER_PRIORITY = 255;
     public static final int DEFAULT_PRIORITY = 100;
     public static final int DEFAULT_ADVERT_INTERVAL_CENTIS = 100;
     /** keepalived's ceiling; longer delays are almost certainly unit mistakes. */
     public static final long MAX_PREEMPT_DELAY_MICROS = 1_000L * VrrpTimings.MICROS_PER_SECOND;
+    /**
+     * A claim over netlink with its first gratuitous ARPs takes about a millisecond, a virtual MAC's macvlan (made
+     * by iproute2) tens: one second is far beyond either, and short enough that a node which cannot claim hands the
+     * addresses' fate back to the election quickly.
+     */
+    public static final long DEFAULT_CLAIM_TIMEOUT_MICROS = VrrpTimings.MICROS_PER_SECOND;
 
     public FsmConfig {
         requireRange("vrid", vrid, 1, 255, "");
@@ -46,6 +55,10 @@ public record FsmConfig(
         if (preemptDelayMicros < 0 || preemptDelayMicros > MAX_PREEMPT_DELAY_MICROS) {
             throw new IllegalArgumentException("preemptDelayMicros = " + preemptDelayMicros
                     + "; accepted: 0.." + MAX_PREEMPT_DELAY_MICROS + " (0..1000 s)");
+        }
+        if (claimTimeoutMicros < 1_000 || claimTimeoutMicros > 60 * VrrpTimings.MICROS_PER_SECOND) {
+            throw new IllegalArgumentException("claimTimeoutMicros = " + claimTimeoutMicros
+                    + "; accepted: 1000..60000000 (1 ms..60 s)");
         }
         if (primaryAddress == null) {
             throw new IllegalArgumentException("primaryAddress = null; accepted: any IPv4 or IPv6 address");
@@ -85,6 +98,7 @@ public record FsmConfig(
         private boolean preempt = true;
         private long preemptDelayMicros;
         private boolean acceptMode;
+        private long claimTimeoutMicros = DEFAULT_CLAIM_TIMEOUT_MICROS;
 
         private Builder(int vrid, InetAddress primaryAddress) {
             this.vrid = vrid;
@@ -121,9 +135,14 @@ public record FsmConfig(
             return this;
         }
 
+        public Builder claimTimeoutMicros(long value) {
+            claimTimeoutMicros = value;
+            return this;
+        }
+
         public FsmConfig build() {
             return new FsmConfig(vrid, version, basePriority, advertIntervalCentis, preempt, preemptDelayMicros,
-                    acceptMode, primaryAddress);
+                    acceptMode, primaryAddress, claimTimeoutMicros);
         }
     }
 }

@@ -41,15 +41,20 @@ public sealed interface FsmEvent {
         // Shared instances let the caller report expiries without allocating on the advert hot path.
         private static final TimerFired ADVER_FIRED = new TimerFired(Timer.ADVER);
         private static final TimerFired MASTER_DOWN_FIRED = new TimerFired(Timer.MASTER_DOWN);
+        private static final TimerFired CLAIM_FIRED = new TimerFired(Timer.CLAIM);
 
         public TimerFired {
             if (which == null) {
-                throw new IllegalArgumentException("which = null; accepted: ADVER or MASTER_DOWN");
+                throw new IllegalArgumentException("which = null; accepted: ADVER, MASTER_DOWN or CLAIM");
             }
         }
 
         public static TimerFired of(Timer which) {
-            return which == Timer.ADVER ? ADVER_FIRED : MASTER_DOWN_FIRED;
+            return switch (which) {
+                case ADVER -> ADVER_FIRED;
+                case MASTER_DOWN -> MASTER_DOWN_FIRED;
+                case CLAIM -> CLAIM_FIRED;
+            };
         }
     }
 
@@ -64,6 +69,25 @@ public sealed interface FsmEvent {
                         "effectivePriority = " + effectivePriority + "; accepted: 0..255 (0 = not eligible)");
             }
         }
+    }
+
+    /**
+     * The addresses a {@link FsmAction.BecomeMaster} asked for are on the interface and announced: the new Master
+     * may now advertise. Ignored unless a claim is pending.
+     */
+    record AddressesClaimed() implements FsmEvent {
+    }
+
+    /** The addresses could not be claimed: the new Master gives up without having advertised. */
+    record ClaimFailed() implements FsmEvent {
+    }
+
+    /**
+     * Whether the node is ready to serve. A Backup that is not ready does not preempt a live Master of lower
+     * priority (it takes its adverts as if preemption were off); with no Master heard it still takes over. Ready
+     * until told otherwise.
+     */
+    record ReadinessChanged(boolean ready) implements FsmEvent {
     }
 
     /** The link the virtual router lives on went down: behave like Shutdown, but nothing can be sent. */

@@ -14,6 +14,7 @@ package org.vireo.vrrp.internal.fsm;
 final class PreemptGate {
     private final boolean preempt;
     private final long delayMicros;
+    private boolean ready = true;
     private boolean holding;
     private long holdUntilMicros;
 
@@ -30,8 +31,8 @@ final class PreemptGate {
         if (localPriority == FsmConfig.OWNER_PRIORITY) {
             return false; // the address owner always preempts (RFC 5798 6.1), delay or not
         }
-        if (!preempt) {
-            return true;
+        if (!preempt || !ready) {
+            return true; // not ready to serve: a live Master keeps the addresses until we are (ReadinessChanged)
         }
         if (delayMicros == 0) {
             return false;
@@ -41,6 +42,10 @@ final class PreemptGate {
             holdUntilMicros = nowMicros + delayMicros;
         }
         return nowMicros < holdUntilMicros;
+    }
+
+    void ready(boolean value) {
+        ready = value;
     }
 
     void reset() {

@@ -1,9 +1,14 @@
 package org.vireo.vrrp.internal.fsm;
 
-/** The two timers of RFC 5798 section 6.2; the caller owns them and reports expiry with TimerFired. */
+/**
+ * The two timers of RFC 5798 section 6.2, and the bound on a new Master's claim of its addresses; the caller owns
+ * them and reports expiry with TimerFired.
+ */
 public enum Timer {
     /** Adver_Timer: runs while Master, paces advertisements. */
     ADVER,
     /** Master_Down_Timer: runs while Backup, declares the Master dead when it fires. */
-    MASTER_DOWN
+    MASTER_DOWN,
+    /** Runs while a new Master waits for its addresses to be claimed: no advert before they are (or it gives up). */
+    CLAIM
 }

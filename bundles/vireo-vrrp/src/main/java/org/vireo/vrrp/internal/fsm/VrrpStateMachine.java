@@ -11,10 +11,13 @@ import org.vireo.vrrp.internal.fsm.FsmAction.BecomeMaster;
 import org.vireo.vrrp.internal.fsm.FsmAction.CancelTimer;
 import org.vireo.vrrp.internal.fsm.FsmAction.SendAdvert;
 import org.vireo.vrrp.internal.fsm.FsmAction.StartTimer;
+import org.vireo.vrrp.internal.fsm.FsmEvent.AddressesClaimed;
 import org.vireo.vrrp.internal.fsm.FsmEvent.AdvertReceived;
+import org.vireo.vrrp.internal.fsm.FsmEvent.ClaimFailed;
 import org.vireo.vrrp.internal.fsm.FsmEvent.InterfaceDown;
 import org.vireo.vrrp.internal.fsm.FsmEvent.InterfaceUp;
 import org.vireo.vrrp.internal.fsm.FsmEvent.PriorityChanged;
+import org.vireo.vrrp.internal.fsm.FsmEvent.ReadinessChanged;
 import org.vireo.vrrp.internal.fsm.FsmEvent.Shutdown;
 import org.vireo.vrrp.internal.fsm.FsmEvent.Startup;
 import org.vireo.vrrp.internal.fsm.FsmEvent.TimerFired;
@@ -31,12 +34,19 @@ import org.vireo.vrrp.internal.fsm.FsmEvent.TimerFired;
  * (as the RFC says), a TimerFired for a timer this state does not run (expiry raced with a cancel), Startup
  * while already running.
  *
+ * <p>A new Master claims its addresses first and advertises only once the caller reports them claimed
+ * (AddressesClaimed): RFC 5798 6.4.2 lists the advert before the gratuitous ARP, but a Backup that hears our advert
+ * gives the addresses up at once, and clients then had nowhere to go until our claim was done (issue 19, defect 14:
+ * 777 ms on a node still booting). The claim is bounded by the CLAIM timer; a claim that fails or runs out returns
+ * the router to Backup without a single advert having been sent for addresses it does not hold.
+ *
  * <p>The router runs only while it is enabled (Startup without a later Shutdown) and its link is up. The link is
  * assumed up until InterfaceDown says otherwise.
  */
 public final class VrrpStateMachine {
     private static final CancelTimer CANCEL_ADVER = new CancelTimer(Timer.ADVER);
     private static final CancelTimer CANCEL_MASTER_DOWN = new CancelTimer(Timer.MASTER_DOWN);
+    private static final CancelTimer CANCEL_CLAIM = new CancelTimer(Timer.CLAIM);
     private static final BecomeBackup BECOME_BACKUP = new BecomeBackup();
     private static final BecomeInitialize BECOME_INITIALIZE = new BecomeInitialize();
 
@@ -45,8 +55,11 @@ public final class VrrpStateMachine {
     private final BecomeMaster becomeMaster;
     private final StartTimer armAdverTimer;
     private final SendAdvert priorityZeroAdvert;
+    private final List<FsmAction> claim;
 
     private VrrpState state = VrrpState.INITIALIZE;
+    /** Master, but its addresses not yet claimed: nothing is advertised until they are. */
+    private boolean claimPending;
     private boolean enabled;
     private boolean linkUp = true;
     private int effectivePriority;
@@ -67,6 +80,7 @@ public final class VrrpStateMachine {
         becomeMaster = new BecomeMaster(config.acceptMode());
         armAdverTimer = new StartTimer(Timer.ADVER, config.advertIntervalMicros());
         priorityZeroAdvert = new SendAdvert(0, config.advertIntervalCentis());
+        claim = List.of(becomeMaster, new StartTimer(Timer.CLAIM, config.claimTimeoutMicros()));
         masterAdverIntervalCentis = config.advertIntervalCentis();
         setEffectivePriority(config.basePriority());
     }
@@ -88,6 +102,13 @@ public final class VrrpStateMachine {
             return onAdvert(received, nowMicros);
         } else if (event instanceof TimerFired fired) {
             return onTimer(fired.which());
+        } else if (event instanceof AddressesClaimed) {
+            return onClaimed();
+        } else if (event instanceof ClaimFailed) {
+            return claimPending ? giveUpClaim() : List.of();
+        } else if (event instanceof ReadinessChanged readiness) {
+            preemptGate.ready(readiness.ready());
+            return List.of();
         } else if (event instanceof PriorityChanged changed) {
             return onPriorityChanged(changed.effectivePriority());
         } else if (event instanceof Startup) {
@@ -125,6 +146,10 @@ public final class VrrpStateMachine {
     private List<FsmAction> stop(boolean announce) {
         VrrpState from = state;
         state = VrrpState.INITIALIZE;
+        if (from == VrrpState.MASTER && claimPending) {
+            claimPending = false; // never advertised: there is no mastership to hand over
+            return List.of(CANCEL_CLAIM, BECOME_INITIALIZE);
+        }
         if (from == VrrpState.MASTER) {
             return announce
                     ? List.of(CANCEL_ADVER, priorityZeroAdvert, BECOME_INITIALIZE)
@@ -137,8 +162,11 @@ public final class VrrpStateMachine {
     }
 
     private List<FsmAction> onTimer(Timer which) {
-        if (which == Timer.ADVER && state == VrrpState.MASTER) {
+        if (which == Timer.ADVER && state == VrrpState.MASTER && !claimPending) {
             return advertiseAndRearm;
+        }
+        if (which == Timer.CLAIM && state == VrrpState.MASTER && claimPending) {
+            return giveUpClaim();
         }
         if (which == Timer.MASTER_DOWN && state == VrrpState.BACKUP) {
             // Not eligible: keep watching, so a later priority rise can still lead to a takeover.
@@ -172,7 +200,7 @@ public final class VrrpStateMachine {
     // RFC 5798 6.4.3, "If an ADVERTISEMENT is received"
     private List<FsmAction> masterReceives(AdvertReceived received) {
         if (received.priority() == 0) {
-            return advertiseAndRearm;
+            return claimPending ? List.of() : advertiseAndRearm; // the claim's end sends our first advert
         }
         boolean senderWins = received.priority() > effectivePriority
                 || (received.priority() == effectivePriority
@@ -183,7 +211,12 @@ public final class VrrpStateMachine {
         state = VrrpState.BACKUP;
         preemptGate.reset();
         followMaster(received);
-        return List.of(CANCEL_ADVER, new StartTimer(Timer.MASTER_DOWN, masterDownIntervalMicros), BECOME_BACKUP);
+        StartTimer masterDown = new StartTimer(Timer.MASTER_DOWN, masterDownIntervalMicros);
+        if (claimPending) {
+            claimPending = false;
+            return List.of(CANCEL_CLAIM, masterDown, BECOME_BACKUP);
+        }
+        return List.of(CANCEL_ADVER, masterDown, BECOME_BACKUP);
     }
 
     private List<FsmAction> onPriorityChanged(int priority) {
@@ -200,23 +233,45 @@ public final class VrrpStateMachine {
             return List.of();
         }
         if (priority > 0) {
-            return advertiseAndRearm; // tell the Backups now, so a better one can preempt without waiting
+            // tell the Backups now, so a better one can preempt without waiting (a pending claim's end advertises)
+            return claimPending ? List.of() : advertiseAndRearm;
         }
         // Not eligible: hand over like a Shutdown (priority 0 makes Backups wait only Skew_Time), but stay in
         // Backup so the router can return when its priority does.
         state = VrrpState.BACKUP;
         preemptGate.reset();
         setMasterAdverInterval(config.advertIntervalCentis());
+        if (claimPending) {
+            claimPending = false;
+            return List.of(CANCEL_CLAIM, new StartTimer(Timer.MASTER_DOWN, masterDownIntervalMicros), BECOME_BACKUP);
+        }
         return List.of(CANCEL_ADVER, priorityZeroAdvert, new StartTimer(Timer.MASTER_DOWN, masterDownIntervalMicros),
                 BECOME_BACKUP);
     }
 
-    // RFC 5798 6.4.2 / 6.4.3: Send an ADVERTISEMENT, announce the addresses, set the Adver_Timer, go Master.
+    // RFC 5798 6.4.2 / 6.4.3: announce the addresses, go Master; the advert and the Adver_Timer wait for the claim.
     private List<FsmAction> becomeMaster() {
         state = VrrpState.MASTER;
+        claimPending = true;
         masterAddress = config.primaryAddress();
         setMasterAdverInterval(config.advertIntervalCentis());
-        return List.of(advert, becomeMaster, armAdverTimer);
+        return claim;
+    }
+
+    private List<FsmAction> onClaimed() {
+        if (!claimPending) {
+            return List.of(); // late: the claim was given up, or mastership left meanwhile
+        }
+        claimPending = false;
+        return List.of(CANCEL_CLAIM, advert, armAdverTimer);
+    }
+
+    // Not one advert went out: the peers still follow whoever they followed, and so do we.
+    private List<FsmAction> giveUpClaim() {
+        claimPending = false;
+        state = VrrpState.BACKUP;
+        preemptGate.reset();
+        return List.of(CANCEL_CLAIM, new StartTimer(Timer.MASTER_DOWN, masterDownIntervalMicros), BECOME_BACKUP);
     }
 
     private void followMaster(AdvertReceived received) {
@@ -256,6 +311,11 @@ public final class VrrpStateMachine {
 
     public VrrpState state() {
         return state;
+    }
+
+    /** Master whose addresses are being claimed: it has not advertised yet. */
+    public boolean claimPending() {
+        return claimPending;
     }
 
     /** The priority advertised and compared: the base priority until a PriorityChanged says otherwise. */

@@ -3,10 +3,13 @@ package org.vireo.vrrp.internal.instance;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -25,6 +28,7 @@ import org.osgi.service.event.EventAdmin;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.node.ReadinessCondition;
 import org.vireo.vrrp.EffectivePriority;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpInstance;
@@ -56,22 +60,46 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     private volatile EventAdmin eventAdmin;
 
     private final List<VrrpStateListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<ReadinessCondition> readiness = new CopyOnWriteArrayList<>();
     private final Map<EffectivePriority, String> trackers = new HashMap<>();
 
-    private InstanceLifecycle lifecycle;
+    private volatile InstanceLifecycle lifecycle;
+    /** In the instance's place while its configuration was refused before it ever ran; null once it runs. */
+    private volatile RefusedInstance refusedAtStart;
     private Runnable stopOnShutdown;
     private AutoCloseable tracking;
     private volatile String refusedConfiguration;
 
+    /**
+     * Starts the instance; a configuration refused here (a bad value, a key it does not read, a name or VRID taken)
+     * leaves it listed as FAULT with the reason (vrrp:list) and not running, never a component that failed to
+     * activate (whose service the commands would get as null).
+     */
     @Activate
     synchronized void activate(Map<String, Object> properties) {
-        InstanceOptions options = InstanceOptions.parse(properties);
-        node.claim(options);
+        firstStart(properties);
+    }
+
+    private void firstStart(Map<String, Object> properties) {
+        InstanceOptions options;
+        try {
+            options = InstanceOptions.parse(properties);
+            node.claim(options);
+        } catch (IllegalArgumentException e) {
+            refusedAtStart = RefusedInstance.of(properties, e.getMessage());
+            LOG.error("{}; the instance does not run until it is fixed", e.getMessage());
+            return;
+        }
         start(options); // an interface that cannot be opened shows as FAULT and is retried
+        refusedAtStart = null;
     }
 
     @Modified
     synchronized void modified(Map<String, Object> properties) {
+        if (lifecycle == null) { // refused at the start: this one may start it
+            firstStart(properties);
+            return;
+        }
         InstanceOptions old = lifecycle.options();
         InstanceOptions next;
         try {
@@ -112,7 +140,8 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     private void start(InstanceOptions options) {
         VrrpTransport.ChannelSpec spec = new VrrpTransport.ChannelSpec(options.interfaceName(), options.ipv6(),
             options.vrid(), options.unicastPeers(), options.virtualMac(), options.virtualAddresses());
-        lifecycle = new InstanceLifecycle(options, node, this, receiver -> transport.open(spec, receiver));
+        lifecycle = new InstanceLifecycle(options, node, this, receiver -> transport.open(spec, receiver),
+            this::waitingForReadiness);
         InstanceLifecycle started = lifecycle;
         stopOnShutdown = started::stop;
         node.stopOnShutdown(stopOnShutdown);
@@ -126,6 +155,9 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     @Deactivate
     synchronized void deactivate() {
+        if (lifecycle == null) {
+            return; // never ran: nothing claimed, nothing to stop
+        }
         try {
             stopInstance();
         } finally {
@@ -155,6 +187,27 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     void removeListener(VrrpStateListener listener) {
         listeners.remove(listener);
+    }
+
+    /**
+     * The node's readiness conditions (vireo-node's role features, the balancer, the VIP announcer): each registers
+     * as its bundle starts, waiting, so a condition not there yet is one whose bundle has not started, and vireo-node's
+     * waits until the role's features all have.
+     */
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    void addReadiness(ReadinessCondition condition) {
+        readiness.add(condition);
+    }
+
+    void removeReadiness(ReadinessCondition condition) {
+        readiness.remove(condition);
+    }
+
+    /** What the node waits for, every waiting condition in words; empty when all are ready. Any thread. */
+    private Optional<String> waitingForReadiness() {
+        List<String> waiting = ReadinessCondition.allWaitingFor(readiness);
+        return waiting.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", waiting));
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
@@ -196,13 +249,21 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         }
     }
 
+    /** On becoming master: the listeners' claims, all of which the first advert waits for. */
     @Override
-    public void stateChanged(String instanceName, VrrpState previous, VrrpState current, boolean acceptMode) {
+    public CompletionStage<Void> stateChanged(String instanceName, VrrpState previous, VrrpState current,
+                                              boolean acceptMode) {
+        List<CompletableFuture<Void>> claims = new ArrayList<>();
         for (VrrpStateListener listener : listeners) {
-            if (current == VrrpState.MASTER) {
-                listener.becameMaster(this, acceptMode);
-            } else if (previous == VrrpState.MASTER) {
-                listener.leftMaster(this);
+            try {
+                if (current == VrrpState.MASTER) {
+                    claims.add(listener.becameMaster(this, acceptMode).toCompletableFuture());
+                } else if (previous == VrrpState.MASTER) {
+                    listener.leftMaster(this);
+                }
+            } catch (RuntimeException e) {
+                LOG.error("VRRP instance {}: a state listener failed on {} -> {}", name(), previous, current, e);
+                claims.add(CompletableFuture.failedFuture(e));
             }
         }
         EventAdmin events = eventAdmin;
@@ -216,101 +277,119 @@ public class InstanceComponent implements VrrpInstance, StateSink {
             masterAddress().ifPresent(m -> p.put("master", m.getHostAddress()));
             events.postEvent(new Event(STATE_TOPIC, p));
         }
+        return claims.isEmpty() ? VrrpStateListener.NOTHING_TO_CLAIM
+            : CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new));
+    }
+
+    /** The running instance, or in its place the refusal of its configuration. */
+    private VrrpInstance view() {
+        InstanceLifecycle running = lifecycle;
+        return running != null ? running : refusedAtStart;
+    }
+
+    @Override
+    public boolean refused() {
+        return lifecycle == null;
     }
 
     @Override
     public String name() {
-        return lifecycle.name();
+        return view().name();
     }
 
     @Override
     public int vrid() {
-        return lifecycle.vrid();
+        return view().vrid();
     }
 
     @Override
     public String interfaceName() {
-        return lifecycle.interfaceName();
+        return view().interfaceName();
     }
 
     @Override
     public int version() {
-        return lifecycle.version();
+        return view().version();
     }
 
     @Override
     public VrrpState state() {
-        return lifecycle.state();
+        return view().state();
     }
 
     @Override
     public Optional<String> fault() {
-        return lifecycle.fault();
+        return view().fault();
     }
 
     @Override
     public Instant stateSince() {
-        return lifecycle.stateSince();
+        return view().stateSince();
     }
 
     @Override
     public int basePriority() {
-        return lifecycle.basePriority();
+        return view().basePriority();
     }
 
     @Override
     public int effectivePriority() {
-        return lifecycle.effectivePriority();
+        return view().effectivePriority();
     }
 
     @Override
     public Optional<Integer> priorityOverride() {
-        return lifecycle.priorityOverride();
+        return view().priorityOverride();
     }
 
     @Override
     public Optional<InetAddress> primaryAddress() {
-        return lifecycle.primaryAddress();
+        return view().primaryAddress();
     }
 
     @Override
     public Optional<InetAddress> masterAddress() {
-        return lifecycle.masterAddress();
+        return view().masterAddress();
     }
 
     @Override
     public Duration advertInterval() {
-        return lifecycle.advertInterval();
+        return view().advertInterval();
     }
 
     @Override
     public boolean preempt() {
-        return lifecycle.preempt();
+        return view().preempt();
     }
 
     @Override
     public List<InetAddress> virtualAddresses() {
-        return lifecycle.virtualAddresses();
+        return view().virtualAddresses();
     }
 
     @Override
     public boolean virtualMac() {
-        return lifecycle.virtualMac();
+        return view().virtualMac();
     }
 
     @Override
     public Optional<byte[]> resignationAdvert() {
-        return lifecycle.resignationAdvert();
+        return view().resignationAdvert();
     }
 
     @Override
     public VrrpCounters counters() {
-        return lifecycle.counters();
+        return view().counters();
+    }
+
+    @Override
+    public Optional<String> waitingFor() {
+        return view().waitingFor();
     }
 
     @Override
     public List<String> warnings() {
-        List<String> all = new java.util.ArrayList<>(lifecycle.warnings());
+        List<String> all = new ArrayList<>(view().warnings());
         trackingWarning().ifPresent(all::add);
         String refused = refusedConfiguration;
         if (refused != null) {
@@ -327,11 +406,11 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     @Override
     public void overridePriority(Optional<Integer> priority) {
-        lifecycle.overridePriority(priority);
+        view().overridePriority(priority);
     }
 
     @Override
     public void resign(Duration holdOff) {
-        lifecycle.resign(holdOff);
+        view().resign(holdOff);
     }
 }

@@ -52,6 +52,11 @@ public @interface InstanceConfig {
         description = "Send adverts to these addresses instead of the multicast group; empty: multicast.")
     String[] unicastPeers() default {};
 
+    @AttributeDefinition(name = "Allowed peers",
+        description = "Take adverts only from these source addresses (the other routers of this VRID), multicast"
+            + " too; any other is dropped and counted (NOT_A_PEER). Empty: the unicast peers if set, else anyone.")
+    String[] allowedPeers() default {};
+
     @AttributeDefinition(name = "Virtual MAC",
         description = "Master sends from 00:00:5e:00:01:VRID (IPv6: 00:00:5e:00:02:VRID) and carries the VIPs on a"
             + " macvlan vrrp.VRID, so a failover only teaches the switches, not every client's ARP cache.")
@@ -60,4 +65,10 @@ public @interface InstanceConfig {
     @AttributeDefinition(name = "Resign hold-off (s)",
         description = "How long vrrp:resign keeps the instance out of the election, 1-86400.")
     int resignHoldOffSeconds() default 60;
+
+    @AttributeDefinition(name = "Readiness timeout (s)",
+        description = "How long a higher-priority backup waits for this node to be ready to serve (its role's"
+            + " features started, the balancer armed, the VIP announcer prepared) before it takes the VIPs from a"
+            + " live master anyway, 0-3600; 0: do not wait. With no master heard it takes over at once.")
+    int readinessTimeoutSeconds() default 60;
 }

@@ -9,8 +9,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +40,11 @@ import org.vireo.vrrp.internal.packet.VrrpVersion;
  * Runs one instance: feeds the state machine with received adverts, timer expiries and priority changes,
  * on the scheduler thread only, and carries out its actions (send, timers, state changes). Received
  * packets are decoded and checked on the transport's thread; only accepted adverts reach the scheduler.
+ *
+ * <p>On becoming master the state listeners claim the addresses; the state machine's first advert waits for that
+ * claim to complete (bounded by its CLAIM timer). While the node is not ready (its readiness conditions, at most
+ * {@code readinessTimeoutSeconds} from the start), the state machine does not preempt a live master; readiness is
+ * looked at when an advert arrives, the only moment it can change what the instance does.
  */
 final class InstanceDriver {
 
@@ -58,6 +68,7 @@ final class InstanceDriver {
     private VrrpAdvert lastAdvert; // the advert to send, re-made only when priority or interval change
     private final byte[] sendBuffer = new byte[VrrpCodec.MAX_LENGTH];
     private final List<String> warnings;
+    private final Supplier<Optional<String>> readiness;
     private final BiConsumer<InstanceDriver, String> lost; // told on the scheduler thread when the channel fails
 
     // written on the scheduler thread, read by anyone
@@ -70,18 +81,32 @@ final class InstanceDriver {
     private volatile long resignedUntilMicros = Long.MIN_VALUE;
     private volatile Optional<InetAddress> masterAddress = Optional.empty();
     private volatile boolean stopped;
+    /** Set by BecomeMaster while the actions of an event are carried out; awaited once they all are. */
+    private CompletionStage<Void> claimToAwait;
+    /** Tells a claim's late completion from the current one's; timer thread only. */
+    private long claimGeneration;
+    private volatile String claimProblem;
+    private volatile boolean ready = true;
+    private long readyDeadlineMicros;
 
     /** Opens the transport channel through {@code opener}, with this driver as its receiver. */
     InstanceDriver(InstanceOptions options, Scheduler scheduler, StateSink sink, ChannelOpener opener,
                    BiConsumer<InstanceDriver, String> lost) throws IOException {
+        this(options, scheduler, sink, opener, lost, Optional::empty);
+    }
+
+    /** @param readiness what the node still waits for before it may preempt (empty: ready); any thread, cheap */
+    InstanceDriver(InstanceOptions options, Scheduler scheduler, StateSink sink, ChannelOpener opener,
+                   BiConsumer<InstanceDriver, String> lost, Supplier<Optional<String>> readiness) throws IOException {
         this.options = options;
+        this.readiness = readiness;
         this.lost = lost;
         this.scheduler = scheduler;
         this.sink = sink;
         this.trackedPriority = options.priority();
         this.version = options.version() == 2 ? VrrpVersion.V2 : VrrpVersion.V3;
         this.receiveContext = new ReceiveContext(version, options.vrid(), options.priority() == FsmConfig.OWNER_PRIORITY,
-            options.virtualAddresses(), wireInterval());
+            options.virtualAddresses(), wireInterval(), options.allowedSources());
         this.channel = opener.open(new VrrpTransport.Receiver() {
             @Override
             public void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
@@ -93,6 +118,11 @@ final class InstanceDriver {
             public void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
                                  int ttl, long ageMicros) {
                 InstanceDriver.this.received(message, offset, length, source, destination, ttl, ageMicros);
+            }
+
+            @Override
+            public void dropped(DropReason reason) {
+                drops.record(reason);
             }
 
             @Override
@@ -112,7 +142,7 @@ final class InstanceDriver {
         this.self = Optional.of(channel.sourceAddress());
         for (Timer t : Timer.values()) {
             FsmEvent fired = FsmEvent.TimerFired.of(t);
-            timers[t.ordinal()] = scheduler.timer(() -> handle(fired));
+            timers[t.ordinal()] = t == Timer.CLAIM ? scheduler.timer(this::claimTimedOut) : scheduler.timer(() -> handle(fired));
         }
         this.resignEnds = scheduler.timer(this::priorityMayHaveChanged);
     }
@@ -139,6 +169,11 @@ final class InstanceDriver {
     void start() {
         scheduler.execute(() -> {
             handle(new FsmEvent.PriorityChanged(effectivePriority()));
+            if (!options.readinessTimeout().isZero() && readiness.get().isPresent()) {
+                ready = false;
+                readyDeadlineMicros = scheduler.nowMicros() + options.readinessTimeout().toNanos() / 1000;
+                handle(new FsmEvent.ReadinessChanged(false));
+            }
             handle(new FsmEvent.Startup());
         });
     }
@@ -229,7 +264,37 @@ final class InstanceDriver {
         }
         int intervalCentis = version == VrrpVersion.V2 ? advert.interval() * 100 : advert.interval();
         FsmEvent event = new FsmEvent.AdvertReceived(advert.priority(), intervalCentis, source);
-        scheduler.execute(() -> handle(event, arrivedMicros));
+        scheduler.execute(() -> {
+            checkReadiness();
+            handle(event, arrivedMicros);
+        });
+    }
+
+    /** While not ready: ready now (or waited long enough)? Then a live master of lower priority may be preempted. */
+    private void checkReadiness() {
+        if (ready) {
+            return;
+        }
+        Optional<String> waiting = readiness.get();
+        boolean waitedEnough = scheduler.nowMicros() >= readyDeadlineMicros;
+        if (waiting.isPresent() && !waitedEnough) {
+            return;
+        }
+        ready = true;
+        if (waiting.isPresent()) {
+            LOG.warn("VRRP instance {}: still waiting for {} after {} s (readinessTimeoutSeconds): it may take the VIPs"
+                + " from a master of lower priority now", options.name(), waiting.get(),
+                options.readinessTimeout().toSeconds());
+        } else {
+            LOG.info("VRRP instance {}: this node is ready to serve; it may take the VIPs from a master of lower"
+                + " priority", options.name());
+        }
+        handle(new FsmEvent.ReadinessChanged(true));
+    }
+
+    /** What the node waits for before it may preempt; empty once ready. Any thread. */
+    Optional<String> waitingFor() {
+        return ready ? Optional.empty() : readiness.get();
     }
 
     private void handle(FsmEvent event) {
@@ -250,6 +315,59 @@ final class InstanceDriver {
             carryOut(actions.get(i), lag);
         }
         masterAddress = state == VrrpState.MASTER ? self : fsm.masterAddress();
+        CompletionStage<Void> claim = claimToAwait;
+        if (claim != null) {
+            claimToAwait = null;
+            awaitClaim(claim);
+        }
+    }
+
+    /**
+     * Hands the claim's outcome to the state machine: at once when the listeners are done already (no listener, or
+     * nothing of theirs to claim), else from the thread that completes it, through the scheduler.
+     */
+    private void awaitClaim(CompletionStage<Void> claim) {
+        long generation = ++claimGeneration;
+        CompletableFuture<Void> future = claim.toCompletableFuture();
+        if (future.isDone()) {
+            claimDone(generation, failureOf(future));
+        } else {
+            future.whenComplete((done, failure) -> scheduler.execute(() -> claimDone(generation, failure)));
+        }
+    }
+
+    private static Throwable failureOf(CompletableFuture<Void> done) {
+        try {
+            done.getNow(null);
+            return null;
+        } catch (CompletionException | CancellationException e) {
+            return e.getCause() != null ? e.getCause() : e;
+        }
+    }
+
+    private void claimDone(long generation, Throwable failure) {
+        if (generation != claimGeneration || !fsm.claimPending()) {
+            return; // a claim given up or left behind meanwhile
+        }
+        if (failure == null) {
+            claimProblem = null;
+            handle(new FsmEvent.AddressesClaimed());
+            return;
+        }
+        claimProblem = "its VIPs could not be claimed (" + failure.getMessage() + "): it stayed backup without"
+            + " advertising";
+        LOG.error("VRRP instance {}: {}", options.name(), claimProblem);
+        handle(new FsmEvent.ClaimFailed());
+    }
+
+    private void claimTimedOut() {
+        if (!fsm.claimPending()) {
+            return;
+        }
+        claimProblem = "its VIPs were not claimed within " + fsm.config().claimTimeoutMicros() / 1000
+            + " ms: it stayed backup without advertising";
+        LOG.error("VRRP instance {}: {}", options.name(), claimProblem);
+        handle(FsmEvent.TimerFired.of(Timer.CLAIM));
     }
 
     private void carryOut(FsmAction action, long lagMicros) {
@@ -261,7 +379,7 @@ final class InstanceDriver {
             timers[stop.timer().ordinal()].cancel();
         } else if (action instanceof FsmAction.BecomeMaster master) {
             becameMaster.incrementAndGet();
-            enter(VrrpState.MASTER, master.acceptMode());
+            claimToAwait = enter(VrrpState.MASTER, master.acceptMode());
         } else if (action instanceof FsmAction.BecomeBackup) {
             enter(VrrpState.BACKUP, false);
         } else if (action instanceof FsmAction.BecomeInitialize) {
@@ -286,21 +404,25 @@ final class InstanceDriver {
         }
     }
 
-    private void enter(VrrpState next, boolean acceptMode) {
+    /** @return the claim of the addresses when entering MASTER (else ignored) */
+    private CompletionStage<Void> enter(VrrpState next, boolean acceptMode) {
         VrrpState previous = state;
         if (previous == next) {
-            return;
+            return CompletableFuture.completedFuture(null);
         }
         state = next;
         stateSince = Instant.now();
+        CompletionStage<Void> claim;
         try {
-            sink.stateChanged(options.name(), previous, next, acceptMode);
+            claim = sink.stateChanged(options.name(), previous, next, acceptMode);
         } catch (RuntimeException e) {
             LOG.error("VRRP instance {}: a state listener failed on {} -> {}", options.name(), previous, next, e);
+            claim = CompletableFuture.failedFuture(e);
         }
         // after the listeners: a log line costs about 1 ms here, which a new master's VIPs should not wait for
         LOG.info("VRRP instance {} (VRID {}, {}): {} -> {} at priority {}", options.name(), options.vrid(),
             options.interfaceName(), previous, next, fsm.effectivePriority());
+        return claim != null ? claim : CompletableFuture.completedFuture(null);
     }
 
     InstanceOptions options() {
@@ -343,6 +465,12 @@ final class InstanceDriver {
     }
 
     List<String> warnings() {
-        return warnings;
+        String problem = claimProblem;
+        if (problem == null) {
+            return warnings;
+        }
+        List<String> all = new ArrayList<>(warnings);
+        all.add(problem);
+        return List.copyOf(all);
     }
 }

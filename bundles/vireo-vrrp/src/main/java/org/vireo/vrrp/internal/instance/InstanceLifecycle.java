@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +29,7 @@ final class InstanceLifecycle implements VrrpInstance {
     private final Scheduler scheduler;
     private final StateSink sink;
     private final InstanceDriver.ChannelOpener opener;
+    private final Supplier<Optional<String>> readiness;
     private final Scheduler.Timer retry;
     private volatile InstanceOptions options;
     private volatile InstanceDriver driver;
@@ -38,7 +40,14 @@ final class InstanceLifecycle implements VrrpInstance {
     private volatile Optional<Integer> override = Optional.empty();
 
     InstanceLifecycle(InstanceOptions options, Scheduler scheduler, StateSink sink, InstanceDriver.ChannelOpener opener) {
+        this(options, scheduler, sink, opener, Optional::empty);
+    }
+
+    /** @param readiness what this node still waits for before it may preempt; see {@link InstanceDriver} */
+    InstanceLifecycle(InstanceOptions options, Scheduler scheduler, StateSink sink, InstanceDriver.ChannelOpener opener,
+                      Supplier<Optional<String>> readiness) {
         this.options = options;
+        this.readiness = readiness;
         this.scheduler = scheduler;
         this.sink = sink;
         this.opener = opener;
@@ -61,7 +70,7 @@ final class InstanceLifecycle implements VrrpInstance {
                 if (lost == driver) { // not a late word from a driver already replaced
                     channelLost(reason);
                 }
-            });
+            }, readiness);
         } catch (IOException | RuntimeException e) {
             faulted("cannot open " + options.interfaceName() + ": " + e.getMessage(), VrrpState.INITIALIZE);
             return;
@@ -243,6 +252,12 @@ final class InstanceLifecycle implements VrrpInstance {
     public Optional<byte[]> resignationAdvert() {
         InstanceDriver d = driver;
         return d != null ? Optional.of(d.resignationAdvert()) : Optional.empty();
+    }
+
+    @Override
+    public Optional<String> waitingFor() {
+        InstanceDriver d = driver;
+        return d != null ? d.waitingFor() : Optional.empty();
     }
 
     @Override

@@ -14,27 +14,39 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.vireo.config.ConfigReader;
 import org.vireo.vrrp.VrrpInstance;
 
 /** One instance's configuration, parsed and checked once; every error names the key, the value and what is accepted. */
 public record InstanceOptions(String name, String interfaceName, int vrid, int version, boolean ipv6, int priority,
                               int advertIntervalMillis, boolean preempt, int preemptDelaySeconds, boolean accept,
                               List<InetAddress> virtualAddresses, List<InetAddress> unicastPeers,
-                              boolean virtualMac, Duration resignHoldOff) {
+                              List<InetAddress> allowedPeers, boolean virtualMac, Duration resignHoldOff,
+                              Duration readinessTimeout) {
 
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,32}");
-    private static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,32}");
+    static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
     private static final Pattern ADDRESS_CHARS = Pattern.compile("[0-9A-Fa-f:.]+");
 
     public InstanceOptions {
         virtualAddresses = List.copyOf(virtualAddresses);
         unicastPeers = List.copyOf(unicastPeers);
+        allowedPeers = List.copyOf(allowedPeers);
     }
 
     /** The same configuration with another priority. */
     public InstanceOptions withPriority(int newPriority) {
         return new InstanceOptions(name, interfaceName, vrid, version, ipv6, newPriority, advertIntervalMillis, preempt,
-            preemptDelaySeconds, accept, virtualAddresses, unicastPeers, virtualMac, resignHoldOff);
+            preemptDelaySeconds, accept, virtualAddresses, unicastPeers, allowedPeers, virtualMac, resignHoldOff,
+            readinessTimeout);
+    }
+
+    /**
+     * The only sources this instance takes adverts from: its {@code allowedPeers}, or else its unicast peers (it
+     * talks to those alone); empty: anyone on the link.
+     */
+    public List<InetAddress> allowedSources() {
+        return allowedPeers.isEmpty() ? unicastPeers : allowedPeers;
     }
 
     /** The advertisement interval in centiseconds, VRRP's unit. */
@@ -47,8 +59,9 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
      *
      * @throws IllegalArgumentException naming the PID, every bad key, its value and what is accepted
      */
-    public static InstanceOptions parse(Map<String, ?> raw) {
-        List<String> errors = new ArrayList<>();
+    public static InstanceOptions parse(Map<String, ?> config) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
         String name = text(raw, "name", "");
         if (!NAME.matcher(name).matches()) {
             errors.add("name = '" + name + "': expected 1-32 letters, digits, '.', '_' or '-'");
@@ -83,18 +96,22 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
             errors.add("virtualAddresses has " + vips.size() + " addresses: at most 255");
         }
         List<InetAddress> peers = addresses(raw, "unicastPeers", ipv6, errors);
+        List<InetAddress> allowed = addresses(raw, "allowedPeers", ipv6, errors);
+        if (!allowed.isEmpty()) {
+            peers.stream().filter(p -> !allowed.contains(p)).findFirst().ifPresent(p -> errors.add("allowedPeers "
+                + "lacks unicast peer " + p.getHostAddress() + ": its adverts would be dropped; list every unicast"
+                + " peer in allowedPeers, or leave allowedPeers empty (then the unicast peers are the allowed ones)"));
+        }
         boolean virtualMac = bool(raw, "virtualMac", false, errors);
         if (virtualMac && vrid > 0 && iface.length() > 0 && ("vrrp." + vrid).equals(iface)) {
             errors.add("interfaceName = '" + iface + "' with virtualMac = true: vrrp." + vrid
                 + " is the macvlan Vireo creates; name the parent interface");
         }
         int holdOff = integer(raw, "resignHoldOffSeconds", 60, 1, 86_400, "1-86400", errors);
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("configuration " + VrrpInstance.FACTORY_PID
-                + (name.isEmpty() ? "" : " '" + name + "'") + " refused: " + String.join("; ", errors));
-        }
+        int readiness = integer(raw, "readinessTimeoutSeconds", 60, 0, 3600, "0-3600 (0: do not wait)", errors);
+        raw.refuseIfAny(ConfigReader.refusal(VrrpInstance.FACTORY_PID, "", name), errors);
         return new InstanceOptions(name, iface, vrid, version, ipv6, priority, interval, preempt, preemptDelay, accept,
-            vips, peers, virtualMac, Duration.ofSeconds(holdOff));
+            vips, peers, allowed, virtualMac, Duration.ofSeconds(holdOff), Duration.ofSeconds(readiness));
     }
 
     /** Address literals of the family, from a list key; each bad one is named. */

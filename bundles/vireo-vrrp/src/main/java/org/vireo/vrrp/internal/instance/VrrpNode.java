@@ -60,7 +60,10 @@ public class VrrpNode implements Scheduler {
             VrrpStateMachine fsm = new VrrpStateMachine(FsmConfig.builder(1, InetAddress.getByAddress(
                 new byte[] {(byte) 192, 0, 2, 1})).build()); // TEST-NET-1: never on the wire, no I/O at all
             fsm.handle(new FsmEvent.Startup(), 0);
+            fsm.handle(new FsmEvent.ReadinessChanged(true), 0);
             fsm.handle(FsmEvent.TimerFired.of(org.vireo.vrrp.internal.fsm.Timer.MASTER_DOWN), fsm.masterDownIntervalMicros());
+            // a takeover's claim path too: loading it at the first takeover of a node still booting stalled its advert
+            fsm.handle(new FsmEvent.AddressesClaimed(), fsm.masterDownIntervalMicros());
             fsm.handle(new FsmEvent.Shutdown(), fsm.masterDownIntervalMicros());
             runAndWait(() -> { }, SHUTDOWN_SECONDS);
         } catch (UnknownHostException | ExecutionException | TimeoutException e) {

@@ -1,12 +1,10 @@
 package org.vireo.vrrp.internal.packet;
 
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import org.vireo.vrrp.DropReason;
+import org.vireo.vrrp.DropTally;
 
 /**
  * Receive counters of one VRRP instance: one per {@link DropReason} plus accepted packets.
@@ -14,11 +12,11 @@ import org.vireo.vrrp.DropReason;
  */
 public final class DropCounters {
 
-    private final AtomicLongArray dropped = new AtomicLongArray(DropReason.values().length);
+    private final DropTally dropped = new DropTally();
     private final AtomicLong accepted = new AtomicLong();
 
     public void record(DropReason reason) {
-        dropped.incrementAndGet(reason.ordinal());
+        dropped.record(reason);
     }
 
     public void recordAccepted() {
@@ -36,7 +34,7 @@ public final class DropCounters {
     }
 
     public long count(DropReason reason) {
-        return dropped.get(reason.ordinal());
+        return dropped.count(reason);
     }
 
     public long accepted() {
@@ -45,19 +43,11 @@ public final class DropCounters {
 
     /** Accepted plus dropped packets. Read counter by counter, so not atomic while packets arrive. */
     public long received() {
-        long total = accepted.get();
-        for (int i = 0; i < dropped.length(); i++) {
-            total += dropped.get(i);
-        }
-        return total;
+        return accepted.get() + dropped.total();
     }
 
     /** Every reason with its count, zeros included, in check order; immutable. */
     public Map<DropReason, Long> snapshot() {
-        EnumMap<DropReason, Long> copy = new EnumMap<>(DropReason.class);
-        for (DropReason reason : DropReason.values()) {
-            copy.put(reason, count(reason));
-        }
-        return Collections.unmodifiableMap(copy);
+        return dropped.snapshot();
     }
 }

@@ -19,6 +19,13 @@ public final class ReceiveContext {
     private final List<InetAddress> addresses;
     private final int adverInterval;
     private final byte[] packedAddresses;
+    private final List<InetAddress> allowedSources;
+
+    /** A context that takes adverts from any source; see the full constructor. */
+    public ReceiveContext(VrrpVersion version, int vrid, boolean addressOwner, List<InetAddress> addresses,
+            int adverInterval) {
+        this(version, vrid, addressOwner, addresses, adverInterval, List.of());
+    }
 
     /**
      * @param version       the version this instance speaks; other versions are dropped
@@ -29,15 +36,17 @@ public final class ReceiveContext {
      * @param adverInterval configured interval in the version's unit (see {@link VrrpAdvert#interval()});
      *                      only VRRPv2 compares it with received packets (RFC 3768 section 7.1), a
      *                      VRRPv3 backup adopts the master's interval instead
+     * @param allowedSources the only IP sources adverts are taken from (the instance's peers); empty: any source
      */
     public ReceiveContext(VrrpVersion version, int vrid, boolean addressOwner, List<InetAddress> addresses,
-            int adverInterval) {
+            int adverInterval, List<InetAddress> allowedSources) {
         this.version = Objects.requireNonNull(version, "version");
         this.vrid = FieldRules.requireVrid(vrid);
         this.addressOwner = addressOwner;
         this.addresses = FieldRules.requireAddresses(version, Objects.requireNonNull(addresses, "addresses"));
         this.adverInterval = FieldRules.requireInterval(version, adverInterval);
         this.packedAddresses = AddressLists.pack(this.addresses);
+        this.allowedSources = List.copyOf(Objects.requireNonNull(allowedSources, "allowedSources"));
     }
 
     public VrrpVersion version() {
@@ -60,6 +69,16 @@ public final class ReceiveContext {
         return adverInterval;
     }
 
+    /** The only sources adverts are taken from; empty: any. */
+    public List<InetAddress> allowedSources() {
+        return allowedSources;
+    }
+
+    /** Whether an advert from {@code source} may be taken; allocates nothing (a short list, compared in place). */
+    boolean allows(InetAddress source) {
+        return allowedSources.isEmpty() || allowedSources.contains(source);
+    }
+
     boolean isIpv6() {
         return addresses.get(0) instanceof Inet6Address;
     }
@@ -76,17 +95,19 @@ public final class ReceiveContext {
                 && vrid == that.vrid
                 && addressOwner == that.addressOwner
                 && adverInterval == that.adverInterval
-                && addresses.equals(that.addresses);
+                && addresses.equals(that.addresses)
+                && allowedSources.equals(that.allowedSources);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(version, vrid, addressOwner, addresses, adverInterval);
+        return Objects.hash(version, vrid, addressOwner, addresses, adverInterval, allowedSources);
     }
 
     @Override
     public String toString() {
         return "ReceiveContext[version=" + version + ", vrid=" + vrid + ", addressOwner=" + addressOwner
-                + ", addresses=" + addresses + ", adverInterval=" + adverInterval + "]";
+                + ", addresses=" + addresses + ", adverInterval=" + adverInterval
+                + ", allowedSources=" + allowedSources + "]";
     }
 }

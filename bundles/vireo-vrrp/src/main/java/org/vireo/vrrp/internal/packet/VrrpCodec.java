@@ -116,6 +116,7 @@ public final class VrrpCodec {
      * Decodes a received VRRP message and applies the receive checks of RFC 5798 section 7.1
      * (VRRPv3) or RFC 3768 section 7.1 (VRRPv2), in this order; the first failure is the reason:
      * <ol>
+     * <li>{@link DropReason#NOT_A_PEER}: the context names the allowed sources and this is not one</li>
      * <li>{@link DropReason#TTL_NOT_255}</li>
      * <li>{@link DropReason#WRONG_VERSION} (an empty message is {@link DropReason#TRUNCATED})</li>
      * <li>{@link DropReason#UNKNOWN_TYPE}</li>
@@ -156,6 +157,9 @@ public final class VrrpCodec {
         Objects.checkFromIndexSize(off, len, buf.length);
         VrrpVersion version = context.version();
 
+        if (!context.allows(source)) {
+            return drop(DropReason.NOT_A_PEER);
+        }
         if (ttl != REQUIRED_TTL) {
             return drop(DropReason.TTL_NOT_255);
         }

@@ -37,12 +37,14 @@ class BackupStateTest {
     }
 
     @Test
-    void masterDownTimerFiringTakesOverInRfcOrder() {
+    void masterDownTimerFiringClaimsTheAddressesAndAdvertisesOnceTheyAreClaimed() {
         VrrpStateMachine fsm = backup(config().build());
 
         assertThat(fsm.handle(TimerFired.of(Timer.MASTER_DOWN), 4 * SECOND)).containsExactly(
-                new SendAdvert(100, 100), new BecomeMaster(false), new StartTimer(Timer.ADVER, SECOND));
+                new BecomeMaster(false), new StartTimer(Timer.CLAIM, SECOND));
         assertThat(fsm.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(fsm.handle(new FsmEvent.AddressesClaimed(), 4 * SECOND + 900)).containsExactly(
+                new CancelTimer(Timer.CLAIM), new SendAdvert(100, 100), new StartTimer(Timer.ADVER, SECOND));
     }
 
     @Test

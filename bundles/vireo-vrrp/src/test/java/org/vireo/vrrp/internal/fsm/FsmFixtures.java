@@ -44,10 +44,11 @@ final class FsmFixtures {
         return fsm;
     }
 
-    /** Started at t=0 and taken over when the Master_Down_Timer fired at t=10 s. */
+    /** Started at t=0, taken over when the Master_Down_Timer fired at t=10 s, its addresses claimed at once. */
     static VrrpStateMachine master(FsmConfig config) {
         VrrpStateMachine fsm = backup(config);
         fsm.handle(FsmEvent.TimerFired.of(Timer.MASTER_DOWN), 10 * SECOND);
+        fsm.handle(new FsmEvent.AddressesClaimed(), 10 * SECOND);
         if (fsm.state() != VrrpState.MASTER) {
             throw new IllegalStateException("expected MASTER, was " + fsm.state());
         }

@@ -36,11 +36,13 @@ class InitializeStateTest {
     }
 
     @Test
-    void startupOfTheOwnerAdvertisesClaimsAndArmsAdverInThatOrder() {
+    void startupOfTheOwnerClaimsThenAdvertisesAndArmsAdver() {
         VrrpStateMachine fsm = new VrrpStateMachine(config().basePriority(255).acceptMode(true).build());
 
         assertThat(fsm.handle(new Startup(), 0)).containsExactly(
-                new SendAdvert(255, 100), new BecomeMaster(true), new StartTimer(Timer.ADVER, SECOND));
+                new BecomeMaster(true), new StartTimer(Timer.CLAIM, SECOND));
+        assertThat(fsm.handle(new FsmEvent.AddressesClaimed(), 1_000)).containsExactly(
+                new FsmAction.CancelTimer(Timer.CLAIM), new SendAdvert(255, 100), new StartTimer(Timer.ADVER, SECOND));
         assertThat(fsm.state()).isEqualTo(VrrpState.MASTER);
         assertThat(fsm.masterAddress()).contains(LOCAL);
     }

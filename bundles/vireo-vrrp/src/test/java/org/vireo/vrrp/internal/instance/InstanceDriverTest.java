@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpStateListener;
 import org.vireo.vrrp.VrrpTransport;
 import org.vireo.vrrp.internal.packet.VrrpAdvert;
 import org.vireo.vrrp.internal.packet.VrrpCodec;
@@ -31,24 +32,37 @@ class InstanceDriverTest {
         InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", String.valueOf(vrid),
             "priority", String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "lan0"));
         InstanceDriver driver = new InstanceDriver(options, clock,
-            (instance, previous, current, accept) -> transitions.add(instance + " " + previous + "->" + current),
+            (instance, previous, current, accept) -> {
+                transitions.add(instance + " " + previous + "->" + current);
+                return VrrpStateListener.NOTHING_TO_CLAIM;
+            },
             receiver -> lan.open(new VrrpTransport.ChannelSpec("lan0", false, vrid, List.of(), false, List.of()), receiver),
             (lost, reason) -> transitions.add(name + " lost: " + reason));
         driver.start();
         return driver;
     }
 
-    @Test
-    void aBackupCountsMasterDownFromWhenTheAdvertArrivedNotFromWhenItWasHandled() throws Exception {
-        AtomicReference<VrrpTransport.Receiver> wire = new AtomicReference<>();
-        InstanceOptions options = InstanceOptions.parse(Map.of("name", "b", "vrid", "51", "priority", "100",
-            "virtualAddresses", "10.77.0.1", "interfaceName", "lan0"));
-        InstanceDriver b = new InstanceDriver(options, clock, (instance, previous, current, accept) -> { },
+    /**
+     * A driver of VRID 51 on the LAN with {@code config} (over the defaults), whose receiver the test holds in
+     * {@code wire} to hand it packets of its own.
+     */
+    private InstanceDriver wired(Map<String, String> config, AtomicReference<VrrpTransport.Receiver> wire)
+        throws IOException {
+        Map<String, String> all = new java.util.HashMap<>(Map.of("vrid", "51", "virtualAddresses", "10.77.0.1",
+            "interfaceName", "lan0"));
+        all.putAll(config);
+        return new InstanceDriver(InstanceOptions.parse(all), clock, (instance, previous, current, accept) -> VrrpStateListener.NOTHING_TO_CLAIM,
             receiver -> {
                 wire.set(receiver);
                 return lan.open(new VrrpTransport.ChannelSpec("lan0", false, 51, List.of(), false, List.of()),
                     receiver);
             }, (lost, reason) -> { });
+    }
+
+    @Test
+    void aBackupCountsMasterDownFromWhenTheAdvertArrivedNotFromWhenItWasHandled() throws Exception {
+        AtomicReference<VrrpTransport.Receiver> wire = new AtomicReference<>();
+        InstanceDriver b = wired(Map.of("name", "b", "priority", "100"), wire);
         b.start();
         clock.advanceSeconds(1);
         byte[] advert = new byte[64];
@@ -172,6 +186,50 @@ class InstanceDriverTest {
         assertThat(other.state()).isEqualTo(VrrpState.MASTER);
         assertThat(a.counters().drops()).containsEntry(DropReason.VRID_NOT_CONFIGURED, other.counters().advertsSent());
         assertThat(a.counters().dropped()).isEqualTo(other.counters().advertsSent());
+    }
+
+    @Test
+    void aMasterIgnoresAnOwnersAdvertFromASourceNotInItsAllowedPeersAndCountsIt() throws Exception {
+        // given a master that takes adverts only from 10.77.0.12
+        AtomicReference<VrrpTransport.Receiver> wire = new AtomicReference<>();
+        InstanceDriver m = wired(Map.of("name", "m", "allowedPeers", "10.77.0.12"), wire);
+        m.start();
+        clock.advanceSeconds(5);
+        assertThat(m.state()).isEqualTo(VrrpState.MASTER);
+
+        // when a stranger claims the VIP with priority 255, ten times
+        InetAddress stranger = InetAddress.getByName("10.77.0.66");
+        for (int i = 0; i < 10; i++) {
+            ownerAdvert(wire.get(), stranger);
+            clock.advanceSeconds(0.1);
+        }
+
+        // then the master stays master, and every one of them is counted
+        assertThat(m.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(m.counters().drops()).containsEntry(DropReason.NOT_A_PEER, 10L);
+
+        // and the same advert from the allowed peer is heeded: the instance steps down
+        ownerAdvert(wire.get(), InetAddress.getByName("10.77.0.12"));
+        clock.advanceSeconds(0.1);
+        assertThat(m.state()).isEqualTo(VrrpState.BACKUP);
+    }
+
+    @Test
+    void whatTheTransportDropsForTheChannelCountsWithTheInstancesDrops() throws Exception {
+        AtomicReference<VrrpTransport.Receiver> wire = new AtomicReference<>();
+        InstanceDriver m = wired(Map.of("name", "m"), wire);
+
+        wire.get().dropped(DropReason.OWN_ADDRESS);
+
+        assertThat(m.counters().drops()).containsEntry(DropReason.OWN_ADDRESS, 1L);
+        assertThat(m.counters().dropped()).isEqualTo(1);
+    }
+
+    private static void ownerAdvert(VrrpTransport.Receiver receiver, InetAddress from) throws IOException {
+        InetAddress group = InetAddress.getByName("224.0.0.18");
+        byte[] advert = VrrpCodec.encode(new VrrpAdvert(VrrpVersion.V3, 51, 255, 100,
+            List.of(InetAddress.getByName("10.77.0.1"))), from, group);
+        receiver.received(advert, 0, advert.length, from, group, 255);
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpStateListener;
 import org.vireo.vrrp.VrrpTransport;
 import org.vireo.vrrp.internal.transport.InMemoryTransport;
 
@@ -26,7 +27,10 @@ class InstanceLifecycleTest {
         InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", "51", "priority",
             String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "eth9"));
         return new InstanceLifecycle(options, clock,
-            (instance, previous, current, accept) -> transitions.add(instance + " " + previous + "->" + current),
+            (instance, previous, current, accept) -> {
+                transitions.add(instance + " " + previous + "->" + current);
+                return VrrpStateListener.NOTHING_TO_CLAIM;
+            },
             receiver -> {
                 if (failuresLeft > 0) {
                     failuresLeft--;

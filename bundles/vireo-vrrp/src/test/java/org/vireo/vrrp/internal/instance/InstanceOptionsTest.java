@@ -71,6 +71,30 @@ class InstanceOptionsTest {
     }
 
     @Test
+    void allowedPeersAreTheSourcesAdvertsAreTakenFromElseTheUnicastPeers() throws Exception {
+        InstanceOptions open = InstanceOptions.parse(Map.of("name", "a", "vrid", "1", "virtualAddresses", "10.0.0.1"));
+        InstanceOptions unicast = InstanceOptions.parse(Map.of("name", "a", "vrid", "1", "virtualAddresses",
+            "10.0.0.1", "unicastPeers", "10.0.0.12"));
+        InstanceOptions listed = InstanceOptions.parse(Map.of("name", "a", "vrid", "1", "virtualAddresses",
+            "10.0.0.1", "unicastPeers", "10.0.0.12", "allowedPeers", "10.0.0.12, 10.0.0.13"));
+
+        assertThat(open.allowedSources()).isEmpty();
+        assertThat(unicast.allowedSources()).containsExactly(InetAddress.getByName("10.0.0.12"));
+        assertThat(listed.allowedSources()).containsExactly(InetAddress.getByName("10.0.0.12"),
+            InetAddress.getByName("10.0.0.13"));
+    }
+
+    @Test
+    void allowedPeersOfTheWrongFamilyOrWithoutAUnicastPeerAreRefused() {
+        assertThatThrownBy(() -> InstanceOptions.parse(Map.of("name", "a", "vrid", "1", "virtualAddresses",
+            "10.0.0.1", "allowedPeers", "fd00::12")))
+            .hasMessageContaining("allowedPeers holds 'fd00::12': expected IPv4 address literals");
+        assertThatThrownBy(() -> InstanceOptions.parse(Map.of("name", "a", "vrid", "1", "virtualAddresses",
+            "10.0.0.1", "unicastPeers", "10.0.0.12, 10.0.0.14", "allowedPeers", "10.0.0.12")))
+            .hasMessageContaining("allowedPeers lacks unicast peer 10.0.0.14: its adverts would be dropped");
+    }
+
+    @Test
     void version2IntervalsAreWholeSeconds() {
         assertThatThrownBy(() -> InstanceOptions.parse(Map.of("name", "a", "vrid", "1", "version", "2",
             "advertIntervalMillis", "1500", "virtualAddresses", "10.0.0.1")))

@@ -53,7 +53,20 @@ class ReceiveContextTest {
                 .isEqualTo(new ReceiveContext(VrrpVersion.V3, 1, true, ips("10.0.0.1"), 100))
                 .hasSameHashCodeAs(new ReceiveContext(VrrpVersion.V3, 1, true, ips("10.0.0.1"), 100))
                 .isNotEqualTo(new ReceiveContext(VrrpVersion.V3, 1, false, ips("10.0.0.1"), 100))
+                .isNotEqualTo(new ReceiveContext(VrrpVersion.V3, 1, true, ips("10.0.0.1"), 100, ips("10.0.0.7")))
                 .hasToString("ReceiveContext[version=V3, vrid=1, addressOwner=true, addresses=[/10.0.0.1], "
-                        + "adverInterval=100]");
+                        + "adverInterval=100, allowedSources=[]]");
+    }
+
+    @Test
+    void withoutAllowedSourcesAnyoneMaySpeakAndWithThemOnlyThey() {
+        ReceiveContext open = new ReceiveContext(VrrpVersion.V3, 1, false, ips("10.0.0.1"), 100);
+        ReceiveContext listed = new ReceiveContext(VrrpVersion.V3, 1, false, ips("10.0.0.1"), 100,
+                ips("10.0.0.7", "10.0.0.8"));
+
+        assertThat(open.allows(Fixtures.ip("192.0.2.66"))).isTrue();
+        assertThat(listed.allows(Fixtures.ip("10.0.0.8"))).isTrue();
+        assertThat(listed.allows(Fixtures.ip("192.0.2.66"))).isFalse();
+        assertThat(listed.allowedSources()).containsExactly(Fixtures.ip("10.0.0.7"), Fixtures.ip("10.0.0.8"));
     }
 }

@@ -57,6 +57,39 @@ class ReceiveValidationTest {
     }
 
     @Nested
+    class NotAPeer {
+
+        private final InetAddress stranger = ip("10.77.0.66");
+
+        private ReceiveContext onlyFromN1() {
+            return new ReceiveContext(VrrpVersion.V3, LAB_VRID, false, List.of(LAB_VIP), 100, List.of(N1));
+        }
+
+        @Test
+        void dropsAnOwnersAdvertFromASourceThatIsNotAllowed() {
+            // given a stranger's priority-255 advert, well formed and checksummed for its own address
+            byte[] message = VrrpCodec.encode(new VrrpAdvert(VrrpVersion.V3, LAB_VRID, 255, 100, List.of(LAB_VIP)),
+                    stranger, VRRP_GROUP_V4);
+
+            // when / then
+            assertThat(dropReason(decode(message, stranger, VRRP_GROUP_V4, 255, onlyFromN1())))
+                    .isEqualTo(DropReason.NOT_A_PEER);
+            accepted(decode(message, stranger, VRRP_GROUP_V4, 255, labContext()));
+        }
+
+        @Test
+        void takesTheAdvertOfAnAllowedPeer() {
+            assertThat(accepted(decodeFromN1(labPacket(), onlyFromN1())).advert()).isEqualTo(labAdvert());
+        }
+
+        @Test
+        void isCheckedBeforeAnythingElse() {
+            assertThat(dropReason(decode(new byte[0], stranger, VRRP_GROUP_V4, 1, onlyFromN1())))
+                    .isEqualTo(DropReason.NOT_A_PEER);
+        }
+    }
+
+    @Nested
     class TtlNot255 {
 
         @ParameterizedTest

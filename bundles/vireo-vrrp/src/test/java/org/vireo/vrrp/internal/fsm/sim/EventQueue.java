@@ -17,6 +17,10 @@ final class EventQueue {
     record TimerExpiry(int node, Timer timer, long generation) implements SimEvent {
     }
 
+    /** The node's claim of its VIP is done; counts only if the node has made no other claim since. */
+    record ClaimDone(int node, long generation) implements SimEvent {
+    }
+
     record FaultDue(Fault fault) implements SimEvent {
     }
 

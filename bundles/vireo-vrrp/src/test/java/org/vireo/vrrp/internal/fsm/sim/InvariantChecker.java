@@ -29,6 +29,10 @@ import org.vireo.vrrp.internal.fsm.Timer;
  * <p>INV4 (no long gap; only where the scenario gives a bound): while a running node is eligible (priority
  * &gt; 0), some node is Master no later than the bound after the later of "the last Master left" and "this node
  * became eligible".
+ *
+ * <p>INV5 (claim first; checked by the simulation as it carries out a SendAdvert): a node advertises at a priority
+ * above 0 only while its VIP is claimed and announced, so a Backup that gives the VIP up for its advert leaves the
+ * clients a place to go.
  */
 final class InvariantChecker {
     private final Scenario scenario;

@@ -1,5 +1,6 @@
 package org.vireo.vrrp.internal.fsm.sim;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.internal.fsm.FsmAction;
@@ -42,6 +43,20 @@ enum Mutant {
                         advert.maxAdverIntervalCentis(), advert.sender()), now);
             }
             return fsm.handle(event, now);
+        }
+    },
+    /** A new Master advertises at once and claims after, in the RFC's order (issue 19, defect 14). */
+    ADVERTISE_BEFORE_CLAIM("INV5") {
+        @Override
+        List<FsmAction> handle(VrrpStateMachine fsm, FsmEvent event, long now) {
+            List<FsmAction> actions = fsm.handle(event, now);
+            if (actions.stream().anyMatch(a -> a instanceof FsmAction.BecomeMaster)) {
+                List<FsmAction> early = new ArrayList<>();
+                early.add(new FsmAction.SendAdvert(fsm.effectivePriority(), fsm.config().advertIntervalCentis()));
+                early.addAll(actions);
+                return early;
+            }
+            return actions;
         }
     },
     /** A Master ignores equal-priority adverts, so two tied Masters never settle. */

@@ -16,6 +16,10 @@ final class SimNode {
     /** The effective priority tracking dictates; survives crashes because the tracked state does. */
     int priority;
     boolean holdsVip;
+    /** The VIP claimed and announced (the claim reported done): only then may the node advertise as Master. */
+    boolean vipAnnounced;
+    /** Bumped by every claim and by a crash, so a stale ClaimDone is recognised. */
+    long claimGeneration;
     /** Bumped by every StartTimer/CancelTimer and by a crash, so stale expiries are recognised. */
     final long[] timerGeneration = new long[Timer.values().length];
 

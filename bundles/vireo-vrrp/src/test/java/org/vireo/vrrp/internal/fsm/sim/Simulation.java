@@ -8,6 +8,7 @@ import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.internal.fsm.FsmAction;
 import org.vireo.vrrp.internal.fsm.FsmConfig;
 import org.vireo.vrrp.internal.fsm.FsmEvent;
+import org.vireo.vrrp.internal.fsm.sim.EventQueue.ClaimDone;
 import org.vireo.vrrp.internal.fsm.sim.EventQueue.Delivery;
 import org.vireo.vrrp.internal.fsm.sim.EventQueue.FaultDue;
 import org.vireo.vrrp.internal.fsm.sim.EventQueue.SimEvent;
@@ -26,6 +27,7 @@ public final class Simulation {
     private final Trace trace = new Trace();
     private final InvariantChecker checker;
     private long lastFaultMicros;
+    private final Random claimDelay;
 
     private Simulation(Scenario scenario, Function<FsmConfig, NodeFsm> fsmFactory) {
         this.scenario = scenario;
@@ -37,6 +39,7 @@ public final class Simulation {
         lan = new Lan(nodes.size(), new Random(scenario.seed() ^ 0x5DEECE66DL), scenario.maxDelayMicros(),
                 scenario.duplicateProbability());
         checker = new InvariantChecker(scenario, nodes, lan);
+        claimDelay = new Random(scenario.seed() ^ 0x2545F4914F6CDD1DL);
     }
 
     public static SimResult run(Scenario scenario, Function<FsmConfig, NodeFsm> fsmFactory) {
@@ -75,6 +78,12 @@ public final class Simulation {
             if (node.processUp() && node.timerGeneration[expiry.timer().ordinal()] == expiry.generation()) {
                 feed(node, FsmEvent.TimerFired.of(expiry.timer()));
             }
+        } else if (event instanceof ClaimDone done) {
+            SimNode node = nodes.get(done.node());
+            if (node.processUp() && node.holdsVip && node.claimGeneration == done.generation()) {
+                node.vipAnnounced = true;
+                feed(node, new FsmEvent.AddressesClaimed());
+            }
         } else if (event instanceof FaultDue due) {
             lastFaultMicros = queue.now();
             trace.fault(queue.now(), due.fault());
@@ -95,13 +104,22 @@ public final class Simulation {
 
     private void carryOut(SimNode node, FsmAction action, long now) {
         if (action instanceof FsmAction.SendAdvert send) {
+            if (send.priority() > 0 && !node.vipAnnounced) {
+                // INV5: a Backup that hears this gives the VIP up; clients would have nowhere to go
+                throw new InvariantViolation("INV5", now, node + " advertises priority " + send.priority()
+                        + " before its VIP is claimed and announced");
+            }
             Packet packet = new Packet(node.id, send.priority(), send.maxAdverIntervalCentis(),
                     node.config.primaryAddress());
             lan.transmit(node.id, (to, delay) -> queue.schedule(now + delay, new Delivery(to, packet)));
         } else if (action instanceof FsmAction.BecomeMaster) {
             node.holdsVip = true;
+            // the claim takes 0-2 ms (netlink and the first gratuitous ARPs), reported back like a timer
+            queue.schedule(now + claimDelay.nextInt(2_001), new ClaimDone(node.id, ++node.claimGeneration));
         } else if (action instanceof FsmAction.BecomeBackup || action instanceof FsmAction.BecomeInitialize) {
             node.holdsVip = false;
+            node.vipAnnounced = false;
+            node.claimGeneration++;
         } else if (action instanceof FsmAction.StartTimer start) {
             long generation = ++node.timerGeneration[start.timer().ordinal()];
             queue.schedule(now + start.delayMicros(), new TimerExpiry(node.id, start.timer(), generation));
@@ -166,6 +184,8 @@ public final class Simulation {
         node.fsm = null;
         node.adminUp = false;
         node.holdsVip = false;
+        node.vipAnnounced = false;
+        node.claimGeneration++;
         for (int timer = 0; timer < node.timerGeneration.length; timer++) {
             node.timerGeneration[timer]++;
         }

@@ -1,0 +1,89 @@
+package org.vireo.cluster.internal.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vireo.cluster.DocumentValidator;
+
+/** Which validator checks a replicated document, and what happens to a document none checks. */
+class ReplicatedDocumentsTest {
+
+    private static final byte[] CONTENT = "scanners = 10.0.0.21:3128\n".getBytes(StandardCharsets.UTF_8);
+    private static final DocumentPatterns PATTERNS = new DocumentPatterns(
+        List.of("org.vireo.balancer", "org.vireo.health.monitor~*", "org.vireo.scanner.proxy", "org.example.extra"),
+        List.of("vireo/rules.conf", "vireo/lists/*.txt", "bench/*.txt"));
+
+    @TempDir
+    Path etc;
+
+    private final List<ReplicatedDocuments.Validators.Entry> validators = new ArrayList<>();
+
+    /** Pure logic: ConfigurationAdmin is only reached to read and write documents, which these tests do not. */
+    private ReplicatedDocuments documents() {
+        return new ReplicatedDocuments(PATTERNS, null, etc, () -> validators);
+    }
+
+    private void validator(String glob, DocumentValidator validator) {
+        validators.add(new ReplicatedDocuments.Validators.Entry(validator, List.of(glob)));
+    }
+
+    @Test
+    void aVireoDocumentNoValidatorCoversIsRefusedNamingIt_soItIsNeitherSentNorApplied() {
+        validator("pid:org.vireo.balancer", (id, content) -> Optional.empty());
+
+        assertThat(documents().problem("pid:org.vireo.scanner.proxy", CONTENT)).hasValueSatisfying(p -> assertThat(p)
+            .startsWith("no validator of pid:org.vireo.scanner.proxy on this node: config sync neither sends nor"
+                + " applies a Vireo document it cannot check"));
+        assertThat(documents().problem("file:vireo/lists/ads.txt", CONTENT)).isPresent();
+    }
+
+    @Test
+    void aDocumentOfTheOperatorsOwnWithoutAValidatorIsReplicatedUnchecked() {
+        assertThat(documents().problem("pid:org.example.extra", CONTENT)).isEmpty();
+        assertThat(documents().problem("file:bench/42.txt", CONTENT)).isEmpty();
+    }
+
+    @Test
+    void aCoveredDocumentIsCheckedByItsValidator_whichAlonePassesOrRefusesIt() {
+        validator("pid:org.vireo.balancer", (id, content) -> Optional.of("configuration " + id + " refused: x"));
+        validator("pid:org.vireo.health.monitor~*", (id, content) -> Optional.empty());
+
+        assertThat(documents().problem("pid:org.vireo.balancer", CONTENT)).contains(
+            "configuration pid:org.vireo.balancer refused: x");
+        assertThat(documents().problem("pid:org.vireo.health.monitor~web", CONTENT)).isEmpty();
+    }
+
+    @Test
+    void aValidatorThatThrowsRefusesTheDocument() {
+        validator("file:vireo/*", (id, content) -> {
+            throw new IllegalStateException("broken validator");
+        });
+
+        assertThat(documents().problem("file:vireo/rules.conf", CONTENT)).hasValueSatisfying(p -> assertThat(p)
+            .isEqualTo("the validator of file:vireo/rules.conf failed: java.lang.IllegalStateException: broken"
+                + " validator"));
+    }
+
+    @Test
+    void thePatternsNoValidatorCoversAreListedWithWhatBecomesOfTheirDocuments_andOnlyThose() {
+        validator("pid:org.vireo.balancer", (id, content) -> Optional.empty());
+        validator("pid:org.vireo.health.monitor~*", (id, content) -> Optional.empty());
+        validator("file:vireo/*", (id, content) -> Optional.empty());
+
+        assertThat(documents().unvalidatedPatterns()).containsExactly(
+            "pid:org.vireo.scanner.proxy (a Vireo document: refused, neither sent nor applied)",
+            "pid:org.example.extra (not a Vireo document: replicated unchecked)",
+            "file:bench/*.txt (not a Vireo document: replicated unchecked)");
+
+        validators.clear();
+        assertThat(documents().unvalidatedPatterns()).hasSize(7)
+            .contains("file:vireo/lists/*.txt (a Vireo document: refused, neither sent nor applied)");
+    }
+}

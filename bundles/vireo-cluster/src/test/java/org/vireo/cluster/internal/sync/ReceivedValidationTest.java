@@ -1,0 +1,154 @@
+package org.vireo.cluster.internal.sync;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vireo.cluster.internal.version.HybridClock;
+
+/**
+ * A document that this node's validators refuse is never applied here, whoever sent it (an older node without the
+ * validator, a peer with other rules): the node keeps its configuration and says why; an edit of the operator's
+ * here goes out over it; a garbled document found at the node's first start is not taken into the records.
+ */
+class ReceivedValidationTest {
+
+    private static final String DOC = "pid:org.vireo.balancer";
+
+    @TempDir
+    Path dir;
+
+    private final ArrayDeque<Runnable> wire = new ArrayDeque<>();
+    private final Map<String, Member> members = new LinkedHashMap<>();
+    private long wall = 1_800_000_000_000L;
+
+    /** A member whose messages are delivered in order, after the call that sent them returns. */
+    private final class Member implements Peers {
+        final String name;
+        final MemoryDocuments local = new MemoryDocuments(List.of(DOC));
+        SyncEngine engine;
+
+        Member(String name) {
+            this.name = name;
+            members.put(name, this);
+        }
+
+        Member start() throws IOException {
+            engine = new SyncEngine(name, new HybridClock(name, () -> wall, 60_000),
+                new DocumentStore(dir.resolve(name), false), local, this, () -> Instant.ofEpochMilli(wall));
+            engine.start();
+            return this;
+        }
+
+        void edit(String content) throws IOException {
+            wall += 10;
+            local.docs.put(DOC, content.getBytes(StandardCharsets.UTF_8));
+            engine.localChanged(DOC);
+            deliver();
+        }
+
+        String document() {
+            return new String(local.docs.get(DOC), StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public String coordinator() {
+            return members.keySet().iterator().next();
+        }
+
+        @Override
+        public void broadcast(byte[] payload) {
+            members.values().stream().filter(m -> m != this).forEach(m -> send(m.name, payload));
+        }
+
+        @Override
+        public void send(String member, byte[] payload) {
+            wire.add(() -> {
+                try {
+                    members.get(member).engine.received(name, payload);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+
+    private Member old;
+    private Member current;
+
+    /** An older node without the validator, and this one with it. */
+    private void startOlderAndCurrent() throws IOException {
+        old = new Member("old").start();
+        current = new Member("current").start();
+        old.local.validates = false;
+    }
+
+    private void deliver() {
+        while (!wire.isEmpty()) {
+            wire.poll().run();
+        }
+    }
+
+    @Test
+    void givenAnOlderNodeSendsAnInvalidDocument_thenThisNodeKeepsItsOwnAndSaysWhy() throws IOException {
+        startOlderAndCurrent();
+        old.edit("scanners = 10.0.0.21:3128");
+        assertThat(current.document()).isEqualTo("scanners = 10.0.0.21:3128");
+
+        old.edit("BAD garbage");
+
+        assertThat(current.document()).isEqualTo("scanners = 10.0.0.21:3128");
+        assertThat(current.engine.unapplied()).containsEntry(DOC,
+            "refused here, this node keeps its configuration: refused by the test's validator");
+        current.engine.localChanged(DOC); // a rescan: the document kept here is not an edit of the operator's
+        current.engine.sync();
+        deliver();
+        assertThat(old.document()).isEqualTo("BAD garbage");
+        assertThat(current.document()).isEqualTo("scanners = 10.0.0.21:3128");
+    }
+
+    @Test
+    void givenAHeldBackDocument_whenTheNextValidOneComes_thenItIsApplied() throws IOException {
+        startOlderAndCurrent();
+        old.edit("BAD garbage");
+
+        old.edit("scanners = 10.0.0.22:3128");
+
+        assertThat(current.document()).isEqualTo("scanners = 10.0.0.22:3128");
+        assertThat(current.engine.unapplied()).isEmpty();
+    }
+
+    @Test
+    void givenAHeldBackDocument_whenTheOperatorHereEditsIt_thenTheEditGoesToEveryMember() throws IOException {
+        startOlderAndCurrent();
+        old.edit("BAD garbage");
+
+        current.edit("scanners = 10.0.0.23:3128");
+
+        assertThat(old.document()).isEqualTo("scanners = 10.0.0.23:3128");
+        assertThat(current.engine.unapplied()).isEmpty();
+        assertThat(current.engine.records().get(DOC).content()).hasValueSatisfying(c ->
+            assertThat(new String(c, StandardCharsets.UTF_8)).isEqualTo("scanners = 10.0.0.23:3128"));
+    }
+
+    @Test
+    void givenAGarbledDocumentAtTheFirstStart_thenItIsNotTakenIntoTheRecords() throws IOException {
+        Member fresh = new Member("fresh");
+        fresh.local.docs.put(DOC, "BAD garbage".getBytes(StandardCharsets.UTF_8));
+
+        fresh.start();
+
+        assertThat(fresh.engine.records()).doesNotContainKey(DOC);
+        assertThat(fresh.engine.refused()).containsEntry(DOC, "refused by the test's validator");
+    }
+}

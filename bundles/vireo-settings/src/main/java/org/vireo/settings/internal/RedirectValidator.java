@@ -1,0 +1,22 @@
+package org.vireo.settings.internal;
+
+import java.util.Optional;
+
+import org.osgi.service.component.annotations.Component;
+import org.vireo.cluster.ConfigurationText;
+import org.vireo.cluster.DocumentValidator;
+import org.vireo.settings.RedirectOptions;
+
+/**
+ * Checks the redirect balancer's cluster-wide configuration before config sync sends a change made here and before
+ * it applies one from a peer: one this node would refuse (a bad value, a key it does not read, a garbled or emptied
+ * file) is refused for every node, with the same message.
+ */
+@Component(property = DocumentValidator.DOCUMENTS + "=pid:" + RedirectOptions.PID, service = DocumentValidator.class)
+public class RedirectValidator implements DocumentValidator {
+
+    @Override
+    public Optional<String> problem(String document, byte[] content) {
+        return ConfigurationText.problem(document, content, RedirectOptions::parse);
+    }
+}

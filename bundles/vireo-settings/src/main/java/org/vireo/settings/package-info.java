@@ -1,0 +1,11 @@
+/**
+ * The cluster-wide settings config sync replicates, parsed and checked the same way on every node whatever its
+ * role (this bundle is in vireo-core): {@link org.vireo.settings.BalancerOptions} ({@code org.vireo.balancer}),
+ * {@link org.vireo.settings.MonitorOptions} ({@code org.vireo.health.monitor~*}) and {@link
+ * org.vireo.settings.RedirectOptions} ({@code org.vireo.srv.redirect}). Immutable values with a pure {@code parse};
+ * the bundles that run them (vireo-balancer, vireo-health, vireo-srv) import them, and this bundle's validators
+ * check every version before it is sent or applied.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("0.1.0")
+package org.vireo.settings;
