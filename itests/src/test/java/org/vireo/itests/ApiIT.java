@@ -3,16 +3,22 @@ package org.vireo.itests;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.inject.Inject;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -22,40 +28,170 @@ import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.service.cm.ConfigurationAdmin;
-
-import javax.inject.Inject;
+import org.vireo.vrrp.VrrpState;
 
 /**
- * The management API on the built distribution: feature vireo-api comes with the role, Karaf's Jetty serves the
- * JAX-RS whiteboard's routes under /api/v1 with Jackson's JSON, on loopback only.
+ * The management API on the built distribution, with curl as the client: feature vireo-api comes with the role,
+ * Karaf's Jetty serves the JAX-RS whiteboard's routes under /api/v1 with Jackson's JSON on loopback only, and every
+ * route but the health check needs a login from Karaf's JAAS realm (a viewer reads, an admin writes; Basic or the
+ * session cookie with its CSRF token), with failed logins limited per client address.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
 public class ApiIT extends VireoTestSupport {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final String ADMIN = "itest-admin:admin-secret";
+    private static final String VIEWER = "itest-viewer:viewer-secret";
 
     @Inject
     private ConfigurationAdmin configurationAdmin;
 
     @Configuration
     public Option[] config() {
-        return vireoDistribution("scanner");
+        List<Option> options = new ArrayList<>(Arrays.asList(vireoDistribution("director")));
+        // the groups bin/setenv writes at a first start (Pax Exam starts Karaf without it), and one user of each
+        options.add(editConfigurationFilePut("etc/users.properties", "_g_:admingroup",
+            "group,admin,manager,viewer,systembundles,ssh"));
+        options.add(editConfigurationFilePut("etc/users.properties", "_g_:viewergroup", "group,viewer"));
+        options.add(editConfigurationFilePut("etc/users.properties", "itest-admin", "admin-secret,_g_:admingroup"));
+        options.add(editConfigurationFilePut("etc/users.properties", "itest-viewer", "viewer-secret,_g_:viewergroup"));
+        // one instance alone on the in-memory LAN: it becomes master; nothing on the wire
+        options.add(editConfigurationFilePut("etc/org.vireo.vrrp.transport.memory.cfg", "enabled", "true"));
+        String instance = "etc/org.vireo.vrrp.instance-a.cfg";
+        options.add(editConfigurationFilePut(instance, "name", "a"));
+        options.add(editConfigurationFilePut(instance, "interfaceName", "mem-a"));
+        options.add(editConfigurationFilePut(instance, "transport.target", "(vrrp.transport=memory)"));
+        options.add(editConfigurationFilePut(instance, "vrid", "61"));
+        options.add(editConfigurationFilePut(instance, "priority", "120"));
+        options.add(editConfigurationFilePut(instance, "advertIntervalMillis", "100"));
+        options.add(editConfigurationFilePut(instance, "virtualAddresses", "10.77.0.1"));
+        return options.toArray(new Option[0]);
     }
 
     @Test
-    public void theHealthRouteSaysTheNodeIsReadyInJson() throws Exception {
-        awaitRoleFeatures("vireo-scanner");
+    public void theHealthRouteNeedsNoLoginAndSaysTheNodeIsReadyInJson() throws Exception {
+        awaitRoleFeatures("vireo-director");
         assertTrue(featuresService.isInstalled(featuresService.getFeature("vireo-api")));
 
-        HttpResponse<String> health = awaitRoute("/api/v1/health");
+        awaitUntil(() -> curl("/api/v1/health").status() == 200, "the node is ready");
+        Curl health = curl("/api/v1/health");
 
-        assertEquals(health.body(), 200, health.statusCode());
-        assertEquals("application/json", health.headers().firstValue("Content-Type").orElse("")
-            .toLowerCase(Locale.ROOT).replaceAll(";.*", ""));
+        assertEquals("application/json", health.header("Content-Type").orElse("").toLowerCase(Locale.ROOT)
+            .replaceAll(";.*", ""));
         assertEquals("{\"ready\":true,\"waitingFor\":[]}", health.body());
-        assertEquals(404, get("/api/v1/nosuch").statusCode());
+        assertEquals(404, curl("/api/v1/nosuch").status());
         assertNoFailedBundles();
+    }
+
+    @Test
+    public void withoutALoginARouteIs401_withTheBasicChallengeAndWhatWouldDo() throws Exception {
+        Curl node = awaitRoute("/api/v1/node");
+
+        assertEquals(node.body(), 401, node.status());
+        assertEquals("Basic realm=\"vireo\", charset=\"UTF-8\"", node.header("WWW-Authenticate").orElse(""));
+        assertTrue(node.body(), node.body().matches("\\{\"status\":401,\"error\":\"a login is needed: HTTP Basic.*"));
+        assertEquals(401, curl("/api/v1/vrrp", "-u", "itest-viewer:wrong").status());
+    }
+
+    @Test
+    public void aViewerReadsTheNodeAndItsVrrpInstances() throws Exception {
+        awaitRoute("/api/v1/node");
+        Curl node = curl("/api/v1/node", "-u", VIEWER);
+        assertEquals(node.body(), 200, node.status());
+        assertTrue(node.body(), node.body().matches("\\{\"name\":\"itest-node\",\"role\":\"director\",.*"
+            + "\"features\":\\[\"vireo-director\"],.*\"interfaceName\":\"eth0\",\"uptimeSeconds\":\\d+,"
+            + "\"version\":\"0\\.1\\.0\\.SNAPSHOT\",\"configurationProblem\":null}"));
+
+        awaitUntil(() -> vrrpInstance("a").map(i -> i.state() == VrrpState.MASTER).orElse(false), "a is master");
+        Curl vrrp = curl("/api/v1/vrrp", "-u", VIEWER);
+        assertEquals(vrrp.body(), 200, vrrp.status());
+        assertTrue(vrrp.body(), vrrp.body().matches("\\[\\{\"name\":\"a\",\"vrid\":61,\"interfaceName\":\"mem-a\","
+            + "\"version\":3,\"state\":\"MASTER\",\"stateSince\":\"20\\d\\d-[^\"]+Z\",\"fault\":null,\"refused\":false,"
+            + "\"priority\":\\{\"base\":120,\"effective\":120,\"override\":null},.*\"advertIntervalMillis\":100,.*"
+            + "\"virtualAddresses\":\\[\"10\\.77\\.0\\.1\"],.*\"drops\":\\{\"kernel_dropped\":0,.*}}}]"));
+        Curl missing = curl("/api/v1/vrrp/nosuch", "-u", VIEWER);
+        assertEquals(404, missing.status());
+        assertTrue(missing.body(), missing.body().contains("no VRRP instance 'nosuch' on this node"));
+    }
+
+    @Test
+    public void aViewerGets403OnAWrite_anAdminWrites_andABadValueIs422WithNothingChanged() throws Exception {
+        awaitRoute("/api/v1/node");
+        String override = "{\"override\":150}";
+        Curl refused = curl("/api/v1/vrrp/a/priority", "-u", VIEWER, "-X", "PUT", "-H", "Content-Type: application/json",
+            "--data", override);
+        assertEquals(refused.body(), 403, refused.status());
+        assertTrue(refused.body(), refused.body().contains("user 'itest-viewer' has no role admin, which PUT here needs"));
+        assertEquals(Optional.empty(), vrrpInstance("a").orElseThrow().priorityOverride());
+
+        Curl bad = curl("/api/v1/vrrp/a/priority", "-u", ADMIN, "-X", "PUT", "-H", "Content-Type: application/json",
+            "--data", "{\"override\":300}");
+        assertEquals(bad.body(), 422, bad.status());
+        assertEquals(Optional.empty(), vrrpInstance("a").orElseThrow().priorityOverride());
+
+        try {
+            Curl set = curl("/api/v1/vrrp/a/priority", "-u", ADMIN, "-X", "PUT", "-H", "Content-Type: application/json",
+                "--data", override);
+            assertEquals(set.body(), 200, set.status());
+            assertTrue(set.body(), set.body().contains("\"priority\":{\"base\":120,\"effective\":150,\"override\":150}"));
+            assertEquals(Optional.of(150), vrrpInstance("a").orElseThrow().priorityOverride());
+            String audit = execute("log:display");
+            assertTrue(audit, audit.contains("itest-admin (BASIC) PUT /api/v1/vrrp/a/priority: override none -> override 150"));
+        } finally {
+            vrrpInstance("a").orElseThrow().overridePriority(Optional.empty());
+        }
+    }
+
+    @Test
+    public void theConsoleLoginSetsASessionCookie_whoseWritesNeedTheCsrfToken() throws Exception {
+        awaitRoute("/api/v1/node");
+        Path jar = Files.createTempFile("api-it-cookies", ".txt");
+        try {
+            Curl login = curl("/api/v1/session", "-c", jar.toString(), "-X", "POST", "-H",
+                "Content-Type: application/json", "--data", "{\"user\":\"itest-admin\",\"password\":\"admin-secret\"}");
+            assertEquals(login.body(), 200, login.status());
+            assertTrue(login.header("Set-Cookie").orElse(""),
+                login.header("Set-Cookie").orElse("").matches("vireo_session=[\\w-]{43}; Path=/; HttpOnly; SameSite=Strict"));
+            Matcher token = Pattern.compile("\"csrfToken\":\"([\\w-]{43})\"").matcher(login.body());
+            assertTrue(login.body(), token.find());
+
+            Curl who = curl("/api/v1/session", "-b", jar.toString());
+            assertEquals(who.body(), "{\"user\":\"itest-admin\",\"roles\":[\"admin\",\"manager\",\"ssh\","
+                + "\"systembundles\",\"viewer\"],\"csrfToken\":null}", who.body());
+
+            String[] write = {"-X", "PUT", "-H", "Content-Type: application/json", "--data", "{\"override\":null}"};
+            Curl noToken = curl("/api/v1/vrrp/a/priority", concat(new String[] {"-b", jar.toString()}, write));
+            assertEquals(noToken.body(), 403, noToken.status());
+            assertTrue(noToken.body(), noToken.body().contains("needs the session's CSRF token in header X-Vireo-CSRF"));
+            Curl withToken = curl("/api/v1/vrrp/a/priority", concat(new String[] {"-b", jar.toString(), "-H",
+                "X-Vireo-CSRF: " + token.group(1)}, write));
+            assertEquals(withToken.body(), 200, withToken.status());
+
+            // a logout is a write too: without the token another site could end the operator's session
+            assertEquals(403, curl("/api/v1/session", "-b", jar.toString(), "-X", "DELETE").status());
+            Curl logout = curl("/api/v1/session", "-b", jar.toString(), "-c", jar.toString(), "-X", "DELETE", "-H",
+                "X-Vireo-CSRF: " + token.group(1));
+            assertEquals(logout.body(), 204, logout.status());
+            assertEquals(401, curl("/api/v1/node", "-b", jar.toString()).status());
+        } finally {
+            Files.deleteIfExists(jar);
+        }
+    }
+
+    @Test
+    public void failedLoginsFromOneAddressAreLimited_andOtherAddressesAreNot() throws Exception {
+        awaitRoute("/api/v1/node");
+        // from 127.0.0.2 (a loopback address of its own), so that the other tests' address is not refused
+        for (int i = 1; i <= 5; i++) {
+            assertEquals(401, curl("/api/v1/node", "--interface", "127.0.0.2", "-u", "itest-viewer:guess" + i).status());
+        }
+        Curl limited = curl("/api/v1/node", "--interface", "127.0.0.2", "-u", VIEWER);
+        assertEquals(limited.body(), 429, limited.status());
+        assertTrue(limited.header("Retry-After").orElse(""), limited.header("Retry-After").orElse("").matches("\\d+"));
+        assertTrue(limited.body(), limited.body().contains("5 failed logins from 127.0.0.2 within 60 s: try again in"));
+        assertEquals(200, curl("/api/v1/node", "-u", VIEWER).status());
+        String log = execute("log:display");
+        assertTrue(log, log.contains("api: failed login as 'itest-viewer' from 127.0.0.2 (5 of 5 allowed within 60 s)"));
     }
 
     @Test
@@ -69,26 +205,61 @@ public class ApiIT extends VireoTestSupport {
         assertFalse(tcp, tcp.matches("(?s).*\\b0{32}:" + port + " 0{32}:0000 0A .*"));
     }
 
+    /** What curl got: the status, the response's headers, the body. */
+    private record Curl(int status, List<String> headers, String body) {
+
+        Optional<String> header(String name) {
+            String prefix = name.toLowerCase(Locale.ROOT) + ":";
+            return headers.stream().filter(h -> h.toLowerCase(Locale.ROOT).startsWith(prefix))
+                .map(h -> h.substring(prefix.length()).trim()).findFirst();
+        }
+    }
+
     /** The route once the whiteboard serves it (it publishes no event when a resource is up): polled. */
-    private HttpResponse<String> awaitRoute(String path) throws Exception {
-        HttpResponse<String>[] last = new HttpResponse[1];
+    private Curl awaitRoute(String path) throws Exception {
+        Curl[] last = new Curl[1];
         awaitUntil(() -> {
-            try {
-                last[0] = get(path);
-                return last[0].statusCode() != 404;
-            } catch (IOException e) {
-                return false; // Jetty not listening yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+            last[0] = curl(path);
+            return last[0].status() != 404 && last[0].status() != 0;
         }, "Jetty serves " + path);
         return last[0];
     }
 
-    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path))
-            .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    /** curl on {@code path} of the node's loopback port with {@code args}; status 0 when it could not connect. */
+    private Curl curl(String path, String... args) {
+        try {
+            Path headers = Files.createTempFile("api-it", ".headers");
+            Path body = Files.createTempFile("api-it", ".body");
+            try {
+                List<String> command = new ArrayList<>(List.of("curl", "-s", "--max-time", "10", "-D",
+                    headers.toString(), "-o", body.toString(), "-w", "%{http_code}"));
+                command.addAll(Arrays.asList(args));
+                command.add("http://127.0.0.1:" + port() + path);
+                Process curl = new ProcessBuilder(command).redirectErrorStream(true).start();
+                String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+                if (!curl.waitFor(20, TimeUnit.SECONDS)) {
+                    curl.destroyForcibly();
+                    throw new AssertionError("curl " + path + " did not end");
+                }
+                return new Curl(out.matches("\\d{3}") ? Integer.parseInt(out) : 0,
+                    Files.readAllLines(headers, StandardCharsets.ISO_8859_1),
+                    Files.readString(body, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(headers);
+                Files.deleteIfExists(body);
+            }
+        } catch (IOException e) {
+            throw new AssertionError("curl " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     private int port() throws IOException {

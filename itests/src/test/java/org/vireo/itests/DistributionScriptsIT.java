@@ -96,6 +96,7 @@ public class DistributionScriptsIT {
         String users = Files.readString(home.resolve("etc/users.properties"));
         assertFalse("the clear password must not be in users.properties", users.contains(password));
         assertTrue(users, users.contains("admin = {CRYPT}" + sha256(password) + "{CRYPT},_g_:admingroup"));
+        assertTrue(users, users.contains("_g_\\:viewergroup = group,viewer"));
 
         String status = vireoCli("vireo:status");
         assertTrue(status, status.contains("Node:           dist-it"));

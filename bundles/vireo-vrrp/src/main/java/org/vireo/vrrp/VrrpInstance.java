@@ -100,4 +100,20 @@ public interface VrrpInstance {
      * node takes over and keeps the VIPs.
      */
     void resign(Duration holdOff);
+
+    /** The longest {@link #resign} hold-off an operator may ask for: a day. */
+    int MAX_RESIGN_HOLD_OFF_SECONDS = 86_400;
+
+    /**
+     * An operator's hold-off for {@link #resign}, checked the one way the shell and the API check it.
+     *
+     * @throws IllegalArgumentException outside 1-{@value #MAX_RESIGN_HOLD_OFF_SECONDS} seconds, naming the value
+     */
+    static Duration resignHoldOff(int seconds) {
+        if (seconds < 1 || seconds > MAX_RESIGN_HOLD_OFF_SECONDS) {
+            throw new IllegalArgumentException("hold-off " + seconds + " s: expected 1-" + MAX_RESIGN_HOLD_OFF_SECONDS
+                + " seconds");
+        }
+        return Duration.ofSeconds(seconds);
+    }
 }

@@ -17,6 +17,9 @@ import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsApplicationSelect;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
 
+import org.vireo.api.Access;
+import org.vireo.api.ApiRoutes;
+import org.vireo.api.Needs;
 import org.vireo.node.ReadinessCondition;
 
 /**
@@ -26,9 +29,10 @@ import org.vireo.node.ReadinessCondition;
  */
 @Component(service = HealthResource.class)
 @JaxrsResource
-@JaxrsApplicationSelect(VireoApi.SELECT)
+@JaxrsApplicationSelect(ApiRoutes.SELECT)
 @JSONRequired
 @Path("health")
+@Needs(Access.NONE)
 public class HealthResource {
 
     private final List<ReadinessCondition> conditions = new CopyOnWriteArrayList<>();

@@ -7,24 +7,24 @@ import javax.ws.rs.core.Application;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JSONRequired;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsApplicationBase;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtensionSelect;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsName;
 
+import org.vireo.api.ApiRoutes;
+import org.vireo.api.internal.auth.AuthFilter;
+
 /**
- * The management API as one JAX-RS application on the whiteboard, under {@value #BASE}: its resources select it by
- * name ({@value #NAME}), and it requires the JSON provider (Jackson's, through aries-jax-rs-whiteboard-jackson), so
- * that nothing answers before JSON can be written. One application, so that the authentication of a later step
- * applies to every resource at once.
+ * The management API as one JAX-RS application on the whiteboard, under {@value ApiRoutes#BASE}: its resources select it by
+ * name ({@value ApiRoutes#NAME}), from this bundle and others, and it requires the JSON provider (Jackson's, through aries-jax-rs-whiteboard-jackson), so
+ * that nothing answers before JSON can be written, and the authentication filter ({@link AuthFilter}), so that
+ * nothing answers without it.
  */
 @Component(service = Application.class)
-@JaxrsName(VireoApi.NAME)
-@JaxrsApplicationBase(VireoApi.BASE)
+@JaxrsName(ApiRoutes.NAME)
+@JaxrsApplicationBase(ApiRoutes.BASE)
 @JSONRequired
+@JaxrsExtensionSelect(AuthFilter.SELECT)
 public class VireoApi extends Application {
-
-    static final String NAME = "vireo-api";
-    static final String BASE = "api/v1";
-    /** What a resource puts in its {@code @JaxrsApplicationSelect}. */
-    static final String SELECT = "(osgi.jaxrs.name=" + NAME + ")";
 
     @Override
     public Set<Object> getSingletons() {

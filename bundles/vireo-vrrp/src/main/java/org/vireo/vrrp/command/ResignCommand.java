@@ -34,11 +34,9 @@ public class ResignCommand implements Action {
     @Override
     public Object execute() {
         VrrpInstance i = Instances.byName(instances, name);
-        if (holdOffSeconds != null && (holdOffSeconds < 1 || holdOffSeconds > 86_400)) {
-            throw new IllegalArgumentException("--hold-off " + holdOffSeconds + ": expected 1-86400 seconds");
-        }
+        Duration holdOff = holdOffSeconds == null ? null : VrrpInstance.resignHoldOff(holdOffSeconds);
         VrrpState was = i.state(); // before: the step-down runs at once on the VRRP thread
-        i.resign(holdOffSeconds == null ? null : Duration.ofSeconds(holdOffSeconds));
+        i.resign(holdOff);
         System.out.println(name + ": resigning (was " + was + "); out of the election for "
             + (holdOffSeconds == null ? "the configured hold-off" : holdOffSeconds + " s"));
         return null;

@@ -1,0 +1,126 @@
+package org.vireo.api.internal.auth;
+
+import java.lang.reflect.Method;
+import java.security.Principal;
+import java.util.Map;
+import java.util.Optional;
+
+import javax.annotation.Priority;
+import javax.servlet.http.HttpServletRequest;
+import javax.ws.rs.Priorities;
+import javax.ws.rs.container.ContainerRequestContext;
+import javax.ws.rs.container.ContainerRequestFilter;
+import javax.ws.rs.container.ResourceInfo;
+import javax.ws.rs.core.Context;
+import javax.ws.rs.core.Cookie;
+import javax.ws.rs.core.HttpHeaders;
+import javax.ws.rs.core.Response;
+import javax.ws.rs.core.SecurityContext;
+
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsApplicationSelect;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtension;
+import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.vireo.api.Access;
+import org.vireo.api.ApiError;
+import org.vireo.api.Needs;
+
+/**
+ * Puts every request to a Vireo application ({@code osgi.jaxrs.name=vireo-*}) through the {@link Gate}: after
+ * matching, so that the route's {@link Needs} and method are known. A refusal is answered with an
+ * {@link ApiError}; an admitted request carries its login as the JAX-RS security context (the audit log's "who").
+ * The applications require this extension by name ({@value #NAME}): without it they do not start, so a route is
+ * never served without a login.
+ */
+@Component(service = ContainerRequestFilter.class)
+@JaxrsExtension
+@JaxrsName(AuthFilter.NAME)
+@JaxrsApplicationSelect("(osgi.jaxrs.name=vireo-*)")
+@Priority(Priorities.AUTHENTICATION)
+public class AuthFilter implements ContainerRequestFilter {
+
+    public static final String NAME = "vireo-auth";
+    /** What an application puts in its {@code @JaxrsExtensionSelect}. */
+    public static final String SELECT = "(osgi.jaxrs.name=" + NAME + ")";
+
+    private static final Logger LOG = LoggerFactory.getLogger(AuthFilter.class);
+
+    @Context
+    private ResourceInfo resource;
+    @Context
+    private HttpServletRequest servletRequest;
+
+    @Reference
+    private ApiSecurity security;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        Gate.Request r = new Gate.Request(request.getMethod(), need(request.getMethod()),
+            request.getHeaderString(HttpHeaders.AUTHORIZATION), cookie(request, Gate.SESSION_COOKIE),
+            request.getHeaderString(Gate.CSRF_HEADER), servletRequest.getRemoteAddr());
+        Gate.Outcome outcome;
+        try {
+            outcome = security.gate().admit(r);
+        } catch (IllegalStateException realmFailed) {
+            LOG.error("api: {}", realmFailed.getMessage());
+            outcome = new Gate.Refused(503, "logins are not available: " + realmFailed.getMessage(), Map.of());
+        }
+        if (outcome instanceof Gate.Refused refused) {
+            Response.ResponseBuilder response = new ApiError(refused.status(), refused.message()).response();
+            refused.headers().forEach(response::header);
+            request.abortWith(response.build());
+        } else if (outcome instanceof Gate.Admitted admitted && admitted.login().isPresent()) {
+            request.setSecurityContext(new LoginContext(admitted.login().get(), servletRequest.isSecure(),
+                r.authorization() != null ? SecurityContext.BASIC_AUTH : SecurityContext.FORM_AUTH));
+        }
+    }
+
+    private Access need(String method) {
+        Method m = resource.getResourceMethod();
+        Class<?> type = resource.getResourceClass();
+        Needs needs = m != null && m.isAnnotationPresent(Needs.class) ? m.getAnnotation(Needs.class)
+            : type != null ? type.getAnnotation(Needs.class) : null;
+        if (needs != null) {
+            return needs.value();
+        }
+        return Gate.safe(method) ? Access.VIEWER : Access.ADMIN;
+    }
+
+    private static String cookie(ContainerRequestContext request, String name) {
+        Cookie c = request.getCookies().get(name);
+        return c == null ? null : c.getValue();
+    }
+
+    /** The login as JAX-RS sees it: the user, its roles, how it logged in. */
+    record LoginContext(Login login, boolean secure, String scheme) implements SecurityContext {
+
+        @Override
+        public Principal getUserPrincipal() {
+            return login::user;
+        }
+
+        @Override
+        public boolean isUserInRole(String role) {
+            return login.may(role);
+        }
+
+        @Override
+        public boolean isSecure() {
+            return secure;
+        }
+
+        @Override
+        public String getAuthenticationScheme() {
+            return scheme;
+        }
+    }
+
+    /** The login of an admitted request (routes that need one always have it). */
+    public static Optional<Login> login(SecurityContext context) {
+        return context instanceof LoginContext l ? Optional.of(l.login()) : Optional.empty();
+    }
+}

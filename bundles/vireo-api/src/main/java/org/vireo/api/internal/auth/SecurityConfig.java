@@ -1,0 +1,30 @@
+package org.vireo.api.internal.auth;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/** Metatype of the PID {@code org.vireo.api}; the defaults are {@link SecurityOptions}'. */
+@ObjectClassDefinition(name = "Vireo management API: logins",
+    description = "Who may use the management API and the metrics (docs/api.md#authentication).")
+public @interface SecurityConfig {
+
+    @AttributeDefinition(name = "JAAS realm", description = "The realm users log in against; karaf is"
+        + " etc/users.properties, the shell's users.")
+    String realm() default SecurityOptions.DEFAULT_REALM;
+
+    @AttributeDefinition(name = "Failed logins allowed", min = "1", max = "1000", description = "Failed logins from"
+        + " one client address within the window after which its logins are refused (429) until the oldest leaves"
+        + " the window.")
+    int failedLoginLimit() default SecurityOptions.DEFAULT_FAILED_LOGIN_LIMIT;
+
+    @AttributeDefinition(name = "Failed-login window (s)", min = "1", max = "86400")
+    int failedLoginWindowSeconds() default SecurityOptions.DEFAULT_FAILED_LOGIN_WINDOW_SECONDS;
+
+    @AttributeDefinition(name = "Session idle time (min)", min = "1", max = "1440", description = "A console"
+        + " session without a request for this long ends.")
+    int sessionIdleMinutes() default SecurityOptions.DEFAULT_SESSION_IDLE_MINUTES;
+
+    @AttributeDefinition(name = "Session lifetime (h)", min = "1", max = "168", description = "A console session"
+        + " ends this long after its login, used or not.")
+    int sessionLifetimeHours() default SecurityOptions.DEFAULT_SESSION_LIFETIME_HOURS;
+}
