@@ -2,7 +2,6 @@ package org.vireo.api.internal.auth;
 
 import java.lang.reflect.Method;
 import java.security.Principal;
-import java.util.Map;
 import java.util.Optional;
 
 import javax.annotation.Priority;
@@ -22,8 +21,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsApplicationSelect;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtension;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsName;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import org.vireo.api.Access;
 import org.vireo.api.ApiError;
@@ -47,8 +44,6 @@ public class AuthFilter implements ContainerRequestFilter {
     /** What an application puts in its {@code @JaxrsExtensionSelect}. */
     public static final String SELECT = "(osgi.jaxrs.name=" + NAME + ")";
 
-    private static final Logger LOG = LoggerFactory.getLogger(AuthFilter.class);
-
     @Context
     private ResourceInfo resource;
     @Context
@@ -62,21 +57,20 @@ public class AuthFilter implements ContainerRequestFilter {
         Gate.Request r = new Gate.Request(request.getMethod(), need(request.getMethod()),
             request.getHeaderString(HttpHeaders.AUTHORIZATION), cookie(request, Gate.SESSION_COOKIE),
             request.getHeaderString(Gate.CSRF_HEADER), servletRequest.getRemoteAddr());
-        Gate.Outcome outcome;
-        try {
-            outcome = security.gate().admit(r);
-        } catch (IllegalStateException realmFailed) {
-            LOG.error("api: {}", realmFailed.getMessage());
-            outcome = new Gate.Refused(503, "logins are not available: " + realmFailed.getMessage(), Map.of());
-        }
+        Gate.Outcome outcome = security.gate().admit(r);
         if (outcome instanceof Gate.Refused refused) {
-            Response.ResponseBuilder response = new ApiError(refused.status(), refused.message()).response();
-            refused.headers().forEach(response::header);
-            request.abortWith(response.build());
+            request.abortWith(response(refused).build());
         } else if (outcome instanceof Gate.Admitted admitted && admitted.login().isPresent()) {
-            request.setSecurityContext(new LoginContext(admitted.login().get(), servletRequest.isSecure(),
+            request.setSecurityContext(new LoginSecurityContext(admitted.login().get(), servletRequest.isSecure(),
                 r.authorization() != null ? SecurityContext.BASIC_AUTH : SecurityContext.FORM_AUTH));
         }
+    }
+
+    /** A refusal as the API answers it: the {@link ApiError} with the refusal's headers. */
+    static Response.ResponseBuilder response(Gate.Refused refused) {
+        Response.ResponseBuilder response = new ApiError(refused.status(), refused.message()).response();
+        refused.headers().forEach(response::header);
+        return response;
     }
 
     private Access need(String method) {
@@ -96,7 +90,7 @@ public class AuthFilter implements ContainerRequestFilter {
     }
 
     /** The login as JAX-RS sees it: the user, its roles, how it logged in. */
-    record LoginContext(Login login, boolean secure, String scheme) implements SecurityContext {
+    record LoginSecurityContext(Login login, boolean secure, String scheme) implements SecurityContext {
 
         @Override
         public Principal getUserPrincipal() {
@@ -121,6 +115,6 @@ public class AuthFilter implements ContainerRequestFilter {
 
     /** The login of an admitted request (routes that need one always have it). */
     public static Optional<Login> login(SecurityContext context) {
-        return context instanceof LoginContext l ? Optional.of(l.login()) : Optional.empty();
+        return context instanceof LoginSecurityContext l ? Optional.of(l.login()) : Optional.empty();
     }
 }

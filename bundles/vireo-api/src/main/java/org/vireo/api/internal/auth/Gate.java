@@ -73,7 +73,8 @@ public final class Gate {
 
     /**
      * Checks a user name and password from {@code clientAddress} (Basic credentials, the console's login form):
-     * the login, or why not. An address over the failed-login limit is refused before the password is checked.
+     * the login, or why not. An address over the failed-login limit is refused before the password is checked; a
+     * realm that fails is 503, logged, and not counted as the client's failure.
      */
     public Outcome login(String user, String password, String clientAddress) {
         OptionalLong refusedFor = failedLogins.refusedForMillis(clientAddress);
@@ -83,7 +84,13 @@ public final class Gate {
                     + " %d s", failedLogins.limit(), clientAddress, failedLogins.window().toSeconds(), seconds),
                 Map.of("Retry-After", Long.toString(seconds)));
         }
-        Optional<Login> login = authenticator.authenticate(user, password);
+        Optional<Login> login;
+        try {
+            login = authenticator.authenticate(user, password);
+        } catch (IllegalStateException realmFailed) { // the node's fault: not counted against the client
+            securityLog.accept("api: " + realmFailed.getMessage());
+            return new Refused(503, "logins are not available: " + realmFailed.getMessage(), Map.of());
+        }
         if (login.isEmpty()) {
             int failures = failedLogins.failed(clientAddress);
             securityLog.accept(String.format(Locale.ROOT, "api: failed login as '%s' from %s (%d of %d allowed"

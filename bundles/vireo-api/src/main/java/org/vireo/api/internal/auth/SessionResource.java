@@ -63,14 +63,8 @@ public class SessionResource {
         Gate gate = security.gate();
         Gate.Outcome outcome = gate.login(credentials.user(), credentials.password(), request.getRemoteAddr());
         if (outcome instanceof Gate.Refused refused) {
-            Response.ResponseBuilder response = new ApiError(refused.status(), refused.message()).response();
-            // the form's failure must not make a browser pop up its own Basic dialogue
-            refused.headers().forEach((k, v) -> {
-                if (!k.equals(HttpHeaders.WWW_AUTHENTICATE)) {
-                    response.header(k, v);
-                }
-            });
-            return response.build();
+            // the form's failure must not make a browser pop up its own Basic dialogue (null removes the header)
+            return AuthFilter.response(refused).header(HttpHeaders.WWW_AUTHENTICATE, null).build();
         }
         Login login = ((Gate.Admitted) outcome).login().orElseThrow();
         Sessions.Session session = gate.sessions().open(login);

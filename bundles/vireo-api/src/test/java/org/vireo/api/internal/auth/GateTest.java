@@ -87,6 +87,22 @@ class GateTest {
     }
 
     @Test
+    void aRealmThatFailsIs503_logged_andNotCountedAgainstTheClient() {
+        Gate broken = new Gate((user, password) -> {
+            throw new IllegalStateException("the JAAS realm 'karaf' failed: no users file");
+        }, new FailedLogins(1, Duration.ofSeconds(60), 100, clock),
+            new Sessions(Duration.ofMinutes(30), Duration.ofHours(12), 100, clock, new SecureRandom()), log::add);
+
+        for (int i = 0; i < 2; i++) {
+            Gate.Refused r = refused(broken.login("alice", "alice-pw", "192.0.2.7"));
+            assertThat(r.status()).as("not 429: the limit of 1 failure is never reached").isEqualTo(503);
+            assertThat(r.message()).isEqualTo("logins are not available: the JAAS realm 'karaf' failed: no users file");
+        }
+        assertThat(log).containsExactly("api: the JAAS realm 'karaf' failed: no users file",
+            "api: the JAAS realm 'karaf' failed: no users file");
+    }
+
+    @Test
     void malformedOrOtherSchemes_401SayingWhatIsAccepted() {
         assertThat(refused(gate.admit(request("GET", Access.VIEWER, "Bearer abc", null, null))).message())
             .startsWith("only HTTP Basic is accepted here");
