@@ -15,8 +15,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -103,13 +101,9 @@ public abstract class VireoTestSupport {
         };
     }
 
-    /** A port that was free a moment ago; good enough for ports the container binds right after. */
+    /** A port for the container to bind: see {@link ReservedPorts} for why not bind(0). */
     protected static String freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return Integer.toString(s.getLocalPort());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ReservedPorts.next();
     }
 
     /**
