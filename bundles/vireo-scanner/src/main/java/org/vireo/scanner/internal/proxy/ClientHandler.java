@@ -761,6 +761,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void record() {
         if (exchange != null && !exchange.logged) {
             runtime.counters().finished(exchange.status, exchange.bytesUp, exchange.bytesDown);
+            if (!tunnelRequest) {
+                runtime.counters().timed(System.nanoTime() - exchange.startNanos);
+            }
             runtime.accessLog().record(exchange, System.nanoTime(), ctx.channel().eventLoop());
         }
     }

@@ -1,14 +1,17 @@
 package org.vireo.scanner.internal.proxy;
 
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
+import org.vireo.scanner.ProxyStats;
+
 /**
- * The proxy's counters for {@code scanner:stats} and the load report. Written by every I/O thread, so adders; the
- * requests of the last second come from a ring of per-second slots stamped with their second.
+ * The proxy's counters for {@code scanner:stats}, the load report and the metrics endpoint. Written by every I/O
+ * thread, so adders; the requests of the last second come from a ring of per-second slots stamped with their second.
  */
 public final class ProxyCounters {
 
@@ -24,6 +27,7 @@ public final class ProxyCounters {
     private final LongAdder bytesDown = new LongAdder();
     private final Map<RequestRefusal, LongAdder> refusals = new EnumMap<>(RequestRefusal.class);
     private final LongAdder trailerFieldsDropped = new LongAdder();
+    private final DurationBuckets requestDurations = new DurationBuckets(DurationBuckets.DEFAULT_BOUNDS_SECONDS);
     private final AtomicLongArray slotSecond = new AtomicLongArray(SLOTS);
     private final AtomicLongArray slotCount = new AtomicLongArray(SLOTS);
 
@@ -82,6 +86,11 @@ public final class ProxyCounters {
         bytesDown.add(down);
     }
 
+    /** A request (not a tunnel) ended, this long after its head arrived. */
+    void timed(long nanos) {
+        requestDurations.record(nanos);
+    }
+
     public long activeConnections() {
         return activeConnections.sum();
     }
@@ -105,6 +114,20 @@ public final class ProxyCounters {
 
     public long bytesDown() {
         return bytesDown.sum();
+    }
+
+    /** The counters as the exported {@link ProxyStats}. */
+    public ProxyStats stats(boolean listening) {
+        Map<String, Long> byClass = new LinkedHashMap<>();
+        for (int statusClass = 1; statusClass <= 5; statusClass++) {
+            byClass.put(statusClass + "xx", byStatusClass(statusClass));
+        }
+        Map<String, Long> refused = new LinkedHashMap<>();
+        for (RequestRefusal r : RequestRefusal.values()) {
+            refused.put(r.code(), refusals(r));
+        }
+        return new ProxyStats(listening, activeConnections(), requests(), tunnels(), byClass, bytesUp(), bytesDown(), refused,
+            trailerFieldsDropped(), requestDurations.snapshot());
     }
 
     /** Requests and tunnels started during the last complete second. */

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.vireo.rules.Verdict;
+import org.vireo.scanner.ProxyStats;
 
 /** The proxy forwarding real clients' requests (curl, Java's HttpClient, raw sockets) to a real origin. */
 class ProxyForwardingTest {
@@ -338,13 +339,21 @@ class ProxyForwardingTest {
 
     @Test
     void countersSeeRequestsAndBytes() throws Exception {
+        long before = System.nanoTime();
         client.send(HttpRequest.newBuilder(URI.create(origin.url("/bytes?n=1234"))).build(),
             HttpResponse.BodyHandlers.discarding());
+        double elapsedSeconds = (System.nanoTime() - before) / 1e9;
 
         ProxyCounters counters = proxy.server.counters();
         assertThat(counters.requests()).isEqualTo(1);
         assertThat(counters.bytesDown()).isEqualTo(1234);
         assertThat(counters.byStatusClass(2)).isEqualTo(1);
+        ProxyStats stats = counters.stats(true);
+        assertThat(stats.responsesByClass()).containsEntry("2xx", 1L).containsEntry("4xx", 0L);
+        assertThat(stats.bytesToClients()).isEqualTo(1234);
+        // timed by the proxy inside the client's wait for it
+        assertThat(stats.requestDurations().count()).isEqualTo(1);
+        assertThat(stats.requestDurations().sumSeconds()).isPositive().isLessThanOrEqualTo(elapsedSeconds);
     }
 
     /** Reads a response head, up to and with its empty line. */

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
@@ -61,6 +63,7 @@ final class InstanceDriver {
     private final AtomicLong advertsSent = new AtomicLong();
     private final AtomicLong priorityZeroReceived = new AtomicLong();
     private final AtomicLong becameMaster = new AtomicLong();
+    private final AtomicLongArray transitions = new AtomicLongArray(VrrpState.values().length); // by state entered
     private final AtomicLong addressListMismatches = new AtomicLong();
     private final Scheduler.Timer[] timers = new Scheduler.Timer[Timer.values().length];
     private final Scheduler.Timer resignEnds;
@@ -412,6 +415,7 @@ final class InstanceDriver {
         }
         state = next;
         stateSince = Instant.now();
+        transitions.incrementAndGet(next.ordinal());
         CompletionStage<Void> claim;
         try {
             claim = sink.stateChanged(options.name(), previous, next, acceptMode);
@@ -460,8 +464,12 @@ final class InstanceDriver {
 
     VrrpCounters counters() {
         Map<DropReason, Long> dropped = drops.snapshot();
+        Map<VrrpState, Long> entered = new EnumMap<>(VrrpState.class);
+        for (VrrpState s : VrrpState.values()) {
+            entered.put(s, transitions.get(s.ordinal()));
+        }
         return new VrrpCounters(advertsSent.get(), drops.received(), priorityZeroReceived.get(), becameMaster.get(),
-            addressListMismatches.get(), dropped);
+            addressListMismatches.get(), dropped, entered);
     }
 
     List<String> warnings() {

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.VrrpState;
 
 /**
  * One VRRP instance as {@code GET /api/v1/vrrp} shows it: what {@code vrrp:show} shows, as a stable JSON shape
@@ -23,17 +24,25 @@ public record VrrpView(String name, int vrid, String interfaceName, int version,
     public record Priority(int base, int effective, Integer override) {
     }
 
-    /** Its counters since it started; {@code drops} has every reason, zeros included. */
+    /**
+     * Its counters since it started; {@code drops} has every reason and {@code transitions} every state entered,
+     * zeros included.
+     */
     public record Counters(long advertsSent, long advertsReceived, long priorityZeroReceived, long becameMaster,
-                           long addressListMismatches, long dropped, Map<String, Long> drops) {
+                           long addressListMismatches, long dropped, Map<String, Long> drops,
+                           Map<String, Long> transitions) {
 
         static Counters of(VrrpCounters c) {
             Map<String, Long> drops = new LinkedHashMap<>();
             for (DropReason reason : DropReason.values()) {
                 drops.put(reason.name().toLowerCase(Locale.ROOT), c.drops().getOrDefault(reason, 0L));
             }
+            Map<String, Long> transitions = new LinkedHashMap<>();
+            for (VrrpState state : VrrpState.values()) {
+                transitions.put(state.name().toLowerCase(Locale.ROOT), c.transitionsTo(state));
+            }
             return new Counters(c.advertsSent(), c.advertsReceived(), c.priorityZeroReceived(), c.becameMaster(),
-                c.addressListMismatches(), c.dropped(), drops);
+                c.addressListMismatches(), c.dropped(), drops, transitions);
         }
     }
 

@@ -114,6 +114,10 @@ class InstanceDriverTest {
         clock.advanceSeconds(5);
         assertThat(a.state()).isEqualTo(VrrpState.MASTER);
         assertThat(b.state()).isEqualTo(VrrpState.BACKUP);
+        // below 255, each starts as a backup (RFC 5798 6.4.1): a went backup, master, backup, master
+        assertThat(a.counters().transitions()).containsEntry(VrrpState.BACKUP, 2L).containsEntry(VrrpState.MASTER, 2L);
+        assertThat(b.counters().transitions()).containsEntry(VrrpState.BACKUP, 2L).containsEntry(VrrpState.MASTER, 1L);
+        assertThat(b.counters().becameMaster()).isEqualTo(b.counters().transitionsTo(VrrpState.MASTER));
     }
 
     @Test
