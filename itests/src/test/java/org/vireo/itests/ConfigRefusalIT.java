@@ -15,8 +15,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Dictionary;
+import java.util.Hashtable;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import javax.inject.Inject;
 
@@ -27,7 +31,9 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ConfigurationListener;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
 
@@ -167,6 +173,9 @@ public class ConfigRefusalIT extends VireoTestSupport {
                 StandardCharsets.UTF_8));
             list = vrrpList();
             assertTrue(list, list.contains("unknown key 'prority' (did you mean priority?)"));
+            // fileinstall hears that update too and writes the configuration back to the file if they differ: an
+            // edit made before it did is overwritten (as an operator's would be, within those milliseconds)
+            awaitConfigurationEventsDelivered();
 
             awaitServiceModified(VrrpInstance.class, () -> Files.writeString(cfg, good + "priority = 150\n",
                 StandardCharsets.UTF_8));
@@ -178,6 +187,31 @@ public class ConfigRefusalIT extends VireoTestSupport {
                 + " 150/150.*"));
         } finally {
             Files.deleteIfExists(cfg);
+        }
+    }
+
+    /**
+     * Returns once every listener has had the configuration events fired so far: ConfigurationAdmin fires them in
+     * order on one thread, so the event of a marker update made now comes after them.
+     */
+    private void awaitConfigurationEventsDelivered() throws Exception {
+        String marker = "org.vireo.itest.marker";
+        CountDownLatch delivered = new CountDownLatch(1);
+        ConfigurationListener listener = event -> {
+            if (marker.equals(event.getPid())) {
+                delivered.countDown();
+            }
+        };
+        ServiceRegistration<ConfigurationListener> registration =
+            bundleContext.registerService(ConfigurationListener.class, listener, null);
+        org.osgi.service.cm.Configuration c = configurationAdmin.getConfiguration(marker, "?");
+        try {
+            c.update(new Hashtable<>(Map.of("at", System.nanoTime())));
+            assertTrue("the marker's configuration event did not arrive within 30 s",
+                delivered.await(30, TimeUnit.SECONDS));
+        } finally {
+            registration.unregister();
+            c.delete();
         }
     }
 

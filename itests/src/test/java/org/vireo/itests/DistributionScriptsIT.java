@@ -135,6 +135,10 @@ public class DistributionScriptsIT {
             // the scanner up, also after the node said it was ready. The scanner's own answer (here its refusal of
             // an origin on this node's loopback, as its management ports are) shows the client was served.
             awaitAccepting(Integer.parseInt(balancerPort));
+            // and its scanner listening: the balancer holds a client for a scanner that is starting (refused its
+            // connect) up to connectTimeoutMillis (2 s), and on a loaded two-core machine the role's install can
+            // start the proxy more than that after the balancer (seen: 1.9 s after the first refused connect)
+            awaitAccepting(Integer.parseInt(proxyPort));
             // the origin listens on this node's loopback only: through the balancer (a client's way in) the scanner
             // refuses it, by any name, until a rule names the destination
             String url = "http://127.0.0.1:" + origin.getAddress().getPort() + "/";

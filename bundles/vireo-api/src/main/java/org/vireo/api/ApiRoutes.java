@@ -15,6 +15,14 @@ public final class ApiRoutes {
     public static final String BASE = "api/v1";
     /** What a resource puts in its {@code @JaxrsApplicationSelect}. */
     public static final String SELECT = "(osgi.jaxrs.name=" + NAME + ")";
+    /**
+     * The authentication filter's name on the whiteboard. It serves every application named {@code vireo-*}; such
+     * an application puts {@link #AUTH_SELECT} in its {@code @JaxrsExtensionSelect}, so that it never starts
+     * without it.
+     */
+    public static final String AUTH = "vireo-auth";
+    /** What a Vireo application puts in its {@code @JaxrsExtensionSelect}. */
+    public static final String AUTH_SELECT = "(osgi.jaxrs.name=" + AUTH + ")";
 
     private ApiRoutes() {
     }

@@ -3,5 +3,5 @@
  * the shape of a refusal, the audit log of writes.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package org.vireo.api;

@@ -23,7 +23,7 @@ import org.vireo.api.internal.auth.AuthFilter;
 @JaxrsName(ApiRoutes.NAME)
 @JaxrsApplicationBase(ApiRoutes.BASE)
 @JSONRequired
-@JaxrsExtensionSelect(AuthFilter.SELECT)
+@JaxrsExtensionSelect(ApiRoutes.AUTH_SELECT)
 public class VireoApi extends Application {
 
     @Override

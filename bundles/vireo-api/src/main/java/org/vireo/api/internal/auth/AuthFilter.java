@@ -2,6 +2,7 @@ package org.vireo.api.internal.auth;
 
 import java.lang.reflect.Method;
 import java.security.Principal;
+import java.util.List;
 import java.util.Optional;
 
 import javax.annotation.Priority;
@@ -23,15 +24,18 @@ import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsExtension;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsName;
 
 import org.vireo.api.Access;
+import org.vireo.api.AccessPolicy;
 import org.vireo.api.ApiError;
+import org.vireo.api.ApiRoutes;
 import org.vireo.api.Needs;
 
 /**
  * Puts every request to a Vireo application ({@code osgi.jaxrs.name=vireo-*}) through the {@link Gate}: after
  * matching, so that the route's {@link Needs} and method are known. A refusal is answered with an
  * {@link ApiError}; an admitted request carries its login as the JAX-RS security context (the audit log's "who").
- * The applications require this extension by name ({@value #NAME}): without it they do not start, so a route is
- * never served without a login.
+ * The applications require this extension by name ({@link ApiRoutes#AUTH_SELECT}): without it they do not start,
+ * so a route is never served without a login. What a route needs comes from its resource's {@link AccessPolicy}, else
+ * its {@link Needs}, else its method.
  */
 @Component(service = ContainerRequestFilter.class)
 @JaxrsExtension
@@ -40,9 +44,7 @@ import org.vireo.api.Needs;
 @Priority(Priorities.AUTHENTICATION)
 public class AuthFilter implements ContainerRequestFilter {
 
-    public static final String NAME = "vireo-auth";
-    /** What an application puts in its {@code @JaxrsExtensionSelect}. */
-    public static final String SELECT = "(osgi.jaxrs.name=" + NAME + ")";
+    public static final String NAME = ApiRoutes.AUTH;
 
     @Context
     private ResourceInfo resource;
@@ -54,7 +56,7 @@ public class AuthFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        Gate.Request r = new Gate.Request(request.getMethod(), need(request.getMethod()),
+        Gate.Request r = new Gate.Request(request.getMethod(), need(request),
             request.getHeaderString(HttpHeaders.AUTHORIZATION), cookie(request, Gate.SESSION_COOKIE),
             request.getHeaderString(Gate.CSRF_HEADER), servletRequest.getRemoteAddr());
         Gate.Outcome outcome = security.gate().admit(r);
@@ -73,7 +75,12 @@ public class AuthFilter implements ContainerRequestFilter {
         return response;
     }
 
-    private Access need(String method) {
+    private Access need(ContainerRequestContext request) {
+        String method = request.getMethod();
+        List<Object> matched = request.getUriInfo().getMatchedResources();
+        if (!matched.isEmpty() && matched.get(0) instanceof AccessPolicy policy) {
+            return policy.need(method);
+        }
         Method m = resource.getResourceMethod();
         Class<?> type = resource.getResourceClass();
         Needs needs = m != null && m.isAnnotationPresent(Needs.class) ? m.getAnnotation(Needs.class)
