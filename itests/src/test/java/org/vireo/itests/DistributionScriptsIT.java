@@ -5,11 +5,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.RandomAccessFile;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -19,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -43,48 +38,27 @@ public class DistributionScriptsIT {
 
     private static final long TIMEOUT_MS = 90_000;
 
+    private UnpackedNode node;
     private Path home;
-    private Process karaf;
     private String balancerPort;
     private String proxyPort;
 
     @Before
     public void unpack() throws Exception {
-        Path dir = Files.createDirectories(Path.of("target", "dist-it")).toAbsolutePath();
-        Path unpacked = Files.createTempDirectory(dir, "run-");
-        run(List.of("tar", "xzf", System.getProperty("vireo.distribution"), "-C", unpacked.toString()));
-        try (Stream<Path> children = Files.list(unpacked)) {
-            home = children.findFirst().orElseThrow();
-        }
-        setProperty("etc/org.apache.karaf.shell.cfg", "sshPort", VireoTestSupport.freePort());
-        setProperty("etc/org.apache.karaf.management.cfg", "rmiRegistryPort", VireoTestSupport.freePort());
-        setProperty("etc/org.apache.karaf.management.cfg", "rmiServerPort", VireoTestSupport.freePort());
-        setProperty("etc/org.ops4j.pax.web.cfg", "org.osgi.service.http.port", VireoTestSupport.freePort());
-        // no fixed port in the shared root namespace: the balancer and the proxy of whichever role a test starts
-        balancerPort = VireoTestSupport.freePort();
-        proxyPort = VireoTestSupport.freePort();
-        setProperty("etc/org.vireo.balancer.cfg", "httpPort", balancerPort);
-        setProperty("etc/org.vireo.balancer.cfg", "ftpPort", VireoTestSupport.freePort());
-        setProperty("etc/org.vireo.balancer.cfg", "standaloneAddresses", "127.0.0.1");
-        setProperty("etc/org.vireo.balancer.cfg", "scanners", "127.0.0.1:" + proxyPort);
-        Files.writeString(home.resolve("etc/org.vireo.scanner.proxy.cfg"),
-            "listenAddress = 127.0.0.1\nport = " + proxyPort + "\n");
+        node = UnpackedNode.unpack(Path.of("target", "dist-it").toAbsolutePath());
+        home = node.home;
+        balancerPort = node.balancerPort;
+        proxyPort = node.proxyPort;
     }
 
     @After
     public void stop() throws Exception {
-        if (karaf != null && karaf.isAlive()) {
-            run(List.of(home.resolve("bin/stop").toString()));
-            if (!karaf.waitFor(60, TimeUnit.SECONDS)) {
-                karaf.descendants().forEach(ProcessHandle::destroyForcibly);
-                karaf.destroyForcibly();
-            }
-        }
+        node.close();
     }
 
     @Test
     public void firstStartCreatesAHashedAdminLoginAndRoleSwitchesHotThroughTheClient() throws Exception {
-        String stderr = start(Map.of("VIREO_ROLE", "backup", "VIREO_NODE_NAME", "dist-it"), "backup");
+        String stderr = node.start(Map.of("VIREO_ROLE", "backup", "VIREO_NODE_NAME", "dist-it"), "backup");
         assertTrue(stderr, stderr.contains("created the login 'admin'; its password is in " + home.resolve("etc")
             + "/admin.password"));
 
@@ -128,7 +102,7 @@ public class DistributionScriptsIT {
         });
         origin.start();
         try {
-            long logOffset = launch(Map.of());
+            long logOffset = node.launch(Map.of());
             // the README's first curl, as early as it can be: client -> balancer -> this node's scanner, the moment
             // the balancer accepts. It listens before its scanner does, or before its check of the scanner has a
             // verdict; a client that came then was reset (curl: (56) Recv failure) until two checks 2 s apart saw
@@ -154,7 +128,7 @@ public class DistributionScriptsIT {
             // client -> balancer -> this node's scanner -> origin, as curl -x http://127.0.0.1:9090 in the README
             String allowed = curl(url);
             assertTrue(allowed, allowed.equals("hello from the origin\n200\n"));
-            awaitLogLine(logOffset, "role director active");
+            node.awaitLogLine(logOffset, "role director active");
             String status = vireoCli("vireo:status");
             assertTrue(status, status.contains("Role:           director (also scanning)"));
             String blocked = curl("http://www.blocked.example/page");
@@ -168,6 +142,17 @@ public class DistributionScriptsIT {
             assertTrue(stats, stats.contains("Mode:        standalone"));
             assertTrue(stats, stats.contains("Problems:    none"));
             assertTrue(vireoCli("health:list").contains("balancer-127.0.0.1-" + proxyPort));
+
+            // the same exchanges in the metrics (read after their log lines: the proxy counts an exchange as it ends)
+            String metrics = run(List.of("curl", "-sS", "--max-time", "20", "-L", "-u", "admin:"
+                + Files.readString(home.resolve("etc/admin.password")).trim(), "http://127.0.0.1:" + node.httpPort
+                + "/metrics"));
+            assertTrue(metrics, metrics.contains("vireo_scanner_requests_total{code=\"2xx\"} 1.0")
+                || metrics.contains("vireo_scanner_requests_total{code=\"2xx\"} 1\n"));
+            assertTrue(metrics, metrics.matches("(?s).*vireo_scanner_requests_total\\{code=\"4xx\"\\} [1-9].*"));
+            assertTrue(metrics, metrics.matches("(?s).*vireo_scanner_request_duration_seconds_count [1-9].*"));
+            assertTrue(metrics, metrics.contains("vireo_balancer_connections{scanner=\"127.0.0.1:" + proxyPort
+                + "\"}"));
         } finally {
             origin.stop(0);
         }
@@ -175,14 +160,14 @@ public class DistributionScriptsIT {
 
     /** A rule naming the loopback origin, written above the shipped rules as an operator would (renamed in). */
     private void allowLoopbackOrigin(int port) throws Exception {
-        long from = Files.size(home.resolve("data/log/karaf.log"));
+        long from = node.logLength();
         Path rules = home.resolve("etc/vireo/rules.conf");
         Path next = rules.resolveSibling("rules.conf.new");
         Files.writeString(next, "rule test-origin allow destination 127.0.0.1 port " + port + "\n"
             + Files.readString(rules));
         Files.move(next, rules, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        awaitLogLine(from, "rules.conf in force: 3 rules");
+        node.awaitLogLine(from, "rules.conf in force: 3 rules");
     }
 
     /** curl through the node's balancer: the body, then the status code. */
@@ -193,7 +178,7 @@ public class DistributionScriptsIT {
 
     @Test
     public void aWrongPasswordIsRefused() throws Exception {
-        start(Map.of("VIREO_ROLE", "scanner"), "scanner");
+        node.start(Map.of("VIREO_ROLE", "scanner"), "scanner");
         vireoCli("vireo:status"); // the shell is up and the right password works
         Process client = process(List.of(home.resolve("bin/client").toString(), "-u", "admin", "-p",
             "not-the-password", "-r", "1", "-b"), "vireo:status\n");
@@ -206,7 +191,7 @@ public class DistributionScriptsIT {
 
     @Test
     public void aRestartKeepsTheRoleRecordedAtTheFirstStartAndNoNewPasswordIsMade() throws Exception {
-        start(Map.of("VIREO_ROLE", "director"), "director");
+        node.start(Map.of("VIREO_ROLE", "director"), "director");
         String director = jvmCommandLine();
         assertTrue("a VRRP node's collector: " + director, director.contains(" -XX:+UseZGC "));
         assertTrue("ZGC reuses its pages (a soft maximum heap): " + director,
@@ -216,7 +201,7 @@ public class DistributionScriptsIT {
         Files2.awaitFileMatches(home.resolve("etc/org.vireo.node.cfg"), "(?s).*\\nrole = director\\n.*", TIMEOUT_MS);
         stop();
 
-        String stderr = start(Map.of(), "director"); // no VIREO_ROLE now: the configuration decides
+        String stderr = node.start(Map.of(), "director"); // no VIREO_ROLE now: the configuration decides
         assertTrue("the recorded role's collector", jvmCommandLine().contains(" -XX:+UseZGC "));
         assertFalse(stderr, stderr.contains("created the login"));
         assertEquals(password, Files.readString(home.resolve("etc/admin.password")));
@@ -226,7 +211,7 @@ public class DistributionScriptsIT {
 
     @Test
     public void theGuardBesideTheJvmUndoesWhatAKilledJvmHeld() throws Exception {
-        start(Map.of("VIREO_ROLE", "scanner"), "scanner");
+        node.start(Map.of("VIREO_ROLE", "scanner"), "scanner");
         String commandLine = jvmCommandLine();
         assertTrue("a scanner runs no VRRP and gets the collector of lower CPU cost: " + commandLine,
             commandLine.contains(" -XX:+UseG1GC ") && !commandLine.contains("ZGC"));
@@ -257,7 +242,7 @@ public class DistributionScriptsIT {
         assertTrue(log, log.contains("cannot send the frames of vi_it on hg-none0: cannot open hg-none0 with libpcap"));
         assertTrue(log, log.contains("cannot remove 192.0.2.51/32 from hg-none0"));
         assertFalse(log, log.contains("Exception in thread") || log.contains("NoClassDefFoundError"));
-        assertTrue("bin/karaf ends with its JVM", karaf.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS));
+        assertTrue("bin/karaf ends with its JVM", node.process().waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS));
     }
 
     @Test
@@ -295,52 +280,6 @@ public class DistributionScriptsIT {
     }
 
     /**
-     * Starts {@code bin/karaf server} and waits until the node reports its role active; returns what
-     * bin/setenv printed on standard error.
-     */
-    private String start(Map<String, String> env, String role) throws Exception {
-        long logOffset = launch(env);
-        awaitLogLine(logOffset, "role " + role + " active");
-        // setenv ran before the JVM started: its message is complete by now
-        synchronized (setenvLines) {
-            return String.join("\n", setenvLines);
-        }
-    }
-
-    /** What bin/setenv printed on standard error, line by line, as {@link #launch} reads it. */
-    private final List<String> setenvLines = new ArrayList<>();
-
-    /** Starts {@code bin/karaf server} and returns at once: the offset of karaf.log before it. */
-    private long launch(Map<String, String> env) throws Exception {
-        File log = home.resolve("data/log/karaf.log").toFile();
-        long logOffset = log.length();
-        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/karaf").toString(), "server");
-        pb.environment().remove("VIREO_ROLE");
-        pb.environment().remove("VIREO_NODE_NAME");
-        pb.environment().putAll(env);
-        pb.redirectOutput(home.resolve("karaf.out").toFile());
-        karaf = pb.start();
-        synchronized (setenvLines) {
-            setenvLines.clear();
-        }
-        BufferedReader err = new BufferedReader(new InputStreamReader(karaf.getErrorStream(), StandardCharsets.UTF_8));
-        Thread drain = new Thread(() -> {
-            try {
-                for (String line; (line = err.readLine()) != null; ) {
-                    synchronized (setenvLines) {
-                        setenvLines.add(line);
-                    }
-                }
-            } catch (IOException e) {
-                // the process ended
-            }
-        });
-        drain.setDaemon(true);
-        drain.start();
-        return logOffset;
-    }
-
-    /**
      * Until a TCP connect to the port on 127.0.0.1 succeeds: nothing else tells the moment a listener binds. Bounded
      * by twice the usual timeout: it spans the whole boot, which took over 2 minutes on a loaded machine.
      */
@@ -351,7 +290,7 @@ public class DistributionScriptsIT {
                 probe.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
                 return;
             } catch (ConnectException notYet) {
-                assertTrue("Karaf exited before anything listened on " + port, karaf.isAlive());
+                assertTrue("Karaf exited before anything listened on " + port, node.isAlive());
                 assertTrue("nothing listened on " + port + " within " + 2 * TIMEOUT_MS + " ms",
                     System.currentTimeMillis() < deadline);
                 Thread.sleep(10);
@@ -361,6 +300,7 @@ public class DistributionScriptsIT {
 
     /** The Karaf JVM's command line (bin/karaf runs it through bin/vireo-java), arguments space-separated. */
     private String jvmCommandLine() throws IOException {
+        Process karaf = node.process();
         for (ProcessHandle p : Stream.concat(Stream.of(karaf.toHandle()), karaf.descendants()).toList()) {
             String cmdline = Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"))
                 .replace('\0', ' ');
@@ -371,44 +311,8 @@ public class DistributionScriptsIT {
         throw new AssertionError("no Karaf JVM under bin/karaf (pid " + karaf.pid() + ")");
     }
 
-    /** Follows data/log/karaf.log, as tail -f does, until a line contains {@code text}. */
-    private void awaitLogLine(long from, String text) throws Exception {
-        File log = home.resolve("data/log/karaf.log").toFile();
-        long deadline = System.currentTimeMillis() + TIMEOUT_MS;
-        long offset = from;
-        StringBuilder partial = new StringBuilder();
-        while (System.currentTimeMillis() < deadline) {
-            if (log.exists()) {
-                try (RandomAccessFile f = new RandomAccessFile(log, "r")) {
-                    if (f.length() > offset) {
-                        f.seek(offset);
-                        byte[] chunk = new byte[(int) (f.length() - offset)];
-                        f.readFully(chunk);
-                        offset += chunk.length;
-                        partial.append(new String(chunk, StandardCharsets.UTF_8));
-                        if (partial.indexOf(text) >= 0) {
-                            return;
-                        }
-                        partial.delete(0, Math.max(0, partial.lastIndexOf("\n")));
-                    }
-                }
-            }
-            assertTrue("Karaf exited before logging '" + text + "'", karaf.isAlive());
-            Thread.sleep(100); // the log gives no other notice of new lines
-        }
-        throw new AssertionError("no '" + text + "' in " + log + " within " + TIMEOUT_MS + " ms");
-    }
-
     private String vireoCli(String command) throws Exception {
         return runAllowingFailure(List.of(home.resolve("bin/vireo-cli").toString(), command), null);
-    }
-
-    private void setProperty(String file, String key, String value) throws IOException {
-        Path p = home.resolve(file);
-        String text = Files.readString(p);
-        String updated = text.replaceAll("(?m)^" + key + "\\s*=.*$", key + " = " + value);
-        assertNotEquals(key + " not found in " + file, text, updated);
-        Files.writeString(p, updated);
     }
 
     private static String run(List<String> command) throws Exception {
