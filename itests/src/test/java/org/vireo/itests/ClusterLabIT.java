@@ -46,7 +46,26 @@ public class ClusterLabIT extends LabTestSupport {
 
     /** Until {@code node} has the shipped rules plus {@code added} in force. */
     private void awaitRules(String node, int added, int seconds) throws Exception {
-        lab.awaitLog(node, "rules .*rules.conf in force: " + (SHIPPED_RULES + added) + " rules", seconds);
+        try {
+            lab.awaitLog(node, "rules .*rules.conf in force: " + (SHIPPED_RULES + added) + " rules", seconds);
+        } catch (AssertionError notInForce) {
+            throw new AssertionError(notInForce.getMessage() + syncLines(), notInForce);
+        }
+    }
+
+    /** What each node logged of the cluster, config sync and its rules: why a change did not arrive. */
+    private String syncLines() throws Exception {
+        StringBuilder out = new StringBuilder();
+        for (String n : NODES) {
+            Path log = lab.home(n).resolve("data/log/karaf.log");
+            List<String> lines = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                .filter(l -> l.contains("cluster: ") || l.contains("config sync: ") || l.contains(" in force: "))
+                .toList() : List.of();
+            out.append("\n--- ").append(n).append(": the last ").append(Math.min(40, lines.size()))
+                .append(" lines of cluster, config sync and rules ---\n");
+            lines.subList(Math.max(0, lines.size() - 40), lines.size()).forEach(l -> out.append(l).append('\n'));
+        }
+        return out.toString();
     }
 
     private void joinWith(String node, Path keystore, String password) throws Exception {

@@ -226,6 +226,14 @@ public final class SyncEngine {
             }
             DocumentRecord mine = records.get(in.id());
             DocumentRecord merged = mine == null ? in : mine.merge(in);
+            if (mine == null || !merged.current().equals(mine.current())) {
+                // about to apply: an edit of the operator's here that no event has reported yet goes in first
+                DocumentRecord seen = withUnnoticedEdit(in.id(), mine);
+                if (seen != mine) {
+                    mine = seen;
+                    merged = mine.merge(in);
+                }
+            }
             if (mine == null || !merged.sameAs(mine)) {
                 recordChanged(merged);
                 learned.add(merged);
@@ -261,6 +269,29 @@ public final class SyncEngine {
         if (kind != SyncMessages.BROADCAST) {
             lastSync = now.get();
         }
+    }
+
+    /**
+     * The record of {@code id} after taking up a change of the local document that no event has reported yet (the
+     * file watcher's event or ConfigurationAdmin's comes a moment after the write): applying a member's version
+     * over it would lose the operator's edit unseen. Taken up, it is an edit like any other, so a concurrent one
+     * from a member is a conflict with both kept.
+     */
+    private DocumentRecord withUnnoticedEdit(String id, DocumentRecord mine) throws IOException {
+        Optional<byte[]> content = local.read(id);
+        boolean unnoticed;
+        if (mine == null) {
+            unnoticed = content.isPresent();
+        } else if (mine.current().version().equals(applied.get(id))) {
+            unnoticed = !sameContent(mine, content);
+        } else {
+            byte[] inForce = heldBack.get(id); // held back: what is in force here is the node's own document
+            unnoticed = inForce != null && !Arrays.equals(inForce, DocumentRecord.digest(content.orElse(new byte[0])));
+        }
+        if (unnoticed) {
+            localChanged(id);
+        }
+        return records.get(id);
     }
 
     private static void reportNewLosers(DocumentRecord before, DocumentRecord after) {

@@ -25,7 +25,8 @@ import org.vireo.cluster.internal.version.HybridClock;
  * simulated network with JGroups' delivery guarantees (FIFO per sender and receiver within a view, nothing across a
  * partition); then the partitions heal and anti-entropy runs. Every member must end with the same records and the
  * same local documents, and no edit may be lost: each one is the winner, a kept loser (with its content), or was
- * overwritten by an edit made knowing it.
+ * overwritten by an edit made knowing it. Some edits go unnoticed for a while, as between an operator's write and
+ * the file watcher's event: a member's record arriving meanwhile must not overwrite them.
  */
 class SyncSimulationTest {
 
@@ -92,6 +93,8 @@ class SyncSimulationTest {
         final Map<String, ArrayDeque<byte[]>> links = new TreeMap<>();
         final EditLedger ledger = new EditLedger();
         final Set<String> down = new TreeSet<>();
+        /** Edits made on a member that its engine has not been told of yet: "member doc" -> content. */
+        final Map<String, byte[]> unnoticed = new TreeMap<>();
         long wall = 1_800_000_000_000L;
 
         Simulation(long seed, Path dir) throws IOException {
@@ -133,8 +136,49 @@ class SyncSimulationTest {
             String link = busy.get(random.nextInt(busy.size()));
             byte[] payload = links.get(link).poll();
             String[] ends = link.split(">");
-            nodes.get(ends[1]).engine.received(ends[0], payload);
+            Node to = nodes.get(ends[1]);
+            to.engine.received(ends[0], payload);
+            takenUp(to);
             return true;
+        }
+
+        /** Unnoticed edits of {@code n} that its engine took up meanwhile, as edits of its own, go in the ledger. */
+        void takenUp(Node n) {
+            for (String doc : DOCS) {
+                byte[] content = unnoticed.get(n.name + " " + doc);
+                DocumentRecord r = n.engine.records().get(doc);
+                if (content == null || r == null) {
+                    continue;
+                }
+                for (Edit e : r.history()) {
+                    if (e.version().node().equals(n.name) && !e.deleted()
+                        && java.util.Arrays.equals(e.sha256(), DocumentRecord.digest(content))) {
+                        ledger.made(doc, e.version(), content);
+                        unnoticed.remove(n.name + " " + doc);
+                        break;
+                    }
+                }
+            }
+        }
+
+        /** The watcher's late event for an unnoticed edit: the document still holds it, unless the engine took it. */
+        void notice() throws IOException {
+            if (unnoticed.isEmpty()) {
+                return;
+            }
+            List<String> keys = new ArrayList<>(unnoticed.keySet());
+            String key = keys.get(random.nextInt(keys.size()));
+            String[] parts = key.split(" ", 2);
+            Node n = nodes.get(parts[0]);
+            byte[] content = unnoticed.remove(key);
+            assertThat(n.docs.get(parts[1])).as("seed %d: %s's unnoticed edit of %s is still there", seed, n.name,
+                parts[1]).isEqualTo(content);
+            DocumentRecord before = n.engine.records().get(parts[1]);
+            n.engine.localChanged(parts[1]);
+            DocumentRecord after = n.engine.records().get(parts[1]);
+            if (after != null && after != before) {
+                ledger.made(parts[1], after.current().version(), after.content().orElse(null));
+            }
         }
 
         void viewChange() throws IOException {
@@ -157,8 +201,10 @@ class SyncSimulationTest {
                 int action = random.nextInt(100);
                 if (action < 55) {
                     deliverOne();
-                } else if (action < 80) {
+                } else if (action < 72) {
                     edit();
+                } else if (action < 80) {
+                    notice();
                 } else if (action < 87) {
                     repartition();
                 } else if (action < 92) {
@@ -172,7 +218,11 @@ class SyncSimulationTest {
             for (Node n : nodes.values()) {
                 if (n.engine == null) {
                     n.start();
+                    ledger.noteOwnCurrentEdits(n.name, n.engine.records().values());
                 }
+            }
+            while (!unnoticed.isEmpty()) {
+                notice();
             }
             nodes.keySet().forEach(m -> partition.put(m, 0));
             for (int round = 0; round < 3; round++) {
@@ -192,6 +242,12 @@ class SyncSimulationTest {
         void edit() throws IOException {
             Node n = live();
             String doc = DOCS.get(random.nextInt(DOCS.size()));
+            if (random.nextInt(3) == 0) { // the watcher tells the engine later (notice), or a rescan does
+                byte[] content = (n.name + " " + doc + " unnoticed " + random.nextInt(1000)).getBytes();
+                n.docs.put(doc, content);
+                unnoticed.put(n.name + " " + doc, content);
+                return;
+            }
             int kind = random.nextInt(10);
             if (kind == 0) {
                 n.docs.remove(doc);
@@ -200,6 +256,7 @@ class SyncSimulationTest {
             } else {
                 n.docs.put(doc, (n.name + " " + doc + " " + random.nextInt(1000)).getBytes());
             }
+            unnoticed.remove(n.name + " " + doc); // the operator wrote over it: this edit replaces it
             DocumentRecord before = n.engine.records().get(doc);
             n.engine.localChanged(doc);
             DocumentRecord after = n.engine.records().get(doc);
@@ -239,6 +296,8 @@ class SyncSimulationTest {
                 viewChange();
             } else if (down.size() + 1 < nodes.size()) {
                 Node n = live();
+                // its unnoticed edits stay in its documents; its next start finds them (noteOwnCurrentEdits)
+                unnoticed.keySet().removeIf(k -> k.startsWith(n.name + " "));
                 n.engine = null;
                 down.add(n.name);
                 links.entrySet().removeIf(e -> e.getKey().contains(n.name + ">") || e.getKey().endsWith(">" + n.name));
