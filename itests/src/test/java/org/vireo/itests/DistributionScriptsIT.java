@@ -142,6 +142,10 @@ public class DistributionScriptsIT {
             assertTrue(stats, stats.contains("Mode:        standalone"));
             assertTrue(stats, stats.contains("Problems:    none"));
             assertTrue(vireoCli("health:list").contains("balancer-127.0.0.1-" + proxyPort));
+            // no management address on this node: the API on loopback only, and why no HTTPS
+            String api = vireoCli("api:status");
+            assertTrue(api, api.contains("Plain HTTP:    127.0.0.1 port " + node.httpPort + " (loopback only)"));
+            assertTrue(api, api.contains("HTTPS:         off - no address to listen on: set managementAddress"));
 
             // the same exchanges in the metrics (read after their log lines: the proxy counts an exchange as it ends)
             String metrics = run(List.of("curl", "-sS", "--max-time", "20", "-L", "-u", "admin:"

@@ -28,6 +28,8 @@ import java.util.regex.Pattern;
 
 import javax.security.auth.x500.X500Principal;
 
+import org.vireo.cluster.ServerCertificates;
+
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
 import org.bouncycastle.asn1.x509.Extension;
@@ -62,6 +64,17 @@ public final class ClusterCa {
     public static final String CA_ALIAS = "cluster-ca";
     /** Alias of the node's key entry in a node file. */
     public static final String NODE_ALIAS = "node";
+    /** Alias of the key entry in a server file (the management API's HTTPS). */
+    public static final String SERVER_ALIAS = "server";
+
+    /**
+     * What a certificate is for: a cluster member's (TLS both ways between members: server and client
+     * authentication, the CA trusted in the same file), or a server of the node's own (the management API's HTTPS:
+     * server authentication only, so that its key can never join the cluster).
+     */
+    public enum Purpose {
+        MEMBER, SERVER
+    }
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,63}");
     private static final Pattern DNS_NAME =
@@ -104,9 +117,14 @@ public final class ClusterCa {
 
     /** Where {@link #issue} writes a node's file by default: next to the CA folder, not in it (it holds only CA secrets). */
     public static Path defaultNodeFile(Path caDir, String nodeName) {
+        return defaultFile(caDir, nodeName, Purpose.MEMBER);
+    }
+
+    /** {@code <node>.p12} for a member, {@code <node>-api.p12} for a server, next to the CA folder. */
+    public static Path defaultFile(Path caDir, String nodeName, Purpose purpose) {
         Path absolute = caDir.toAbsolutePath().normalize();
         Path parent = absolute.getParent() == null ? absolute : absolute.getParent();
-        return parent.resolve(nodeName + ".p12");
+        return parent.resolve(nodeName + (purpose == Purpose.SERVER ? "-api" : "") + ".p12");
     }
 
     /**
@@ -159,7 +177,7 @@ public final class ClusterCa {
     }
 
     /**
-     * Issues a node certificate signed by the CA in {@code caDir} and writes one PKCS12 file holding the node's key
+     * Issues a member certificate signed by the CA in {@code caDir} and writes one PKCS12 file holding the node's key
      * with the chain [node, CA] (alias {@value #NODE_ALIAS}) and the CA as a trusted entry (alias {@value #CA_ALIAS}):
      * the same file is the node's keystore and truststore.
      *
@@ -171,8 +189,107 @@ public final class ClusterCa {
      */
     public IssuedCertificate issue(Path caDir, String nodeName, List<String> ipAddresses, List<String> dnsNames,
                                    Duration validity, Path out, char[] password) {
+        return issue(caDir, Purpose.MEMBER, nodeName, ipAddresses, dnsNames, validity, out, password);
+    }
+
+    /**
+     * Issues a certificate for {@code purpose}, as {@link #issue(Path, String, List, List, Duration, Path, char[])}
+     * does; a server's file holds its key with the chain [server, CA] (alias {@value #SERVER_ALIAS}) and no trusted
+     * entry, and its certificate allows server authentication only.
+     *
+     * @param out the file to write, or null for {@link #defaultFile}
+     */
+    public IssuedCertificate issue(Path caDir, Purpose purpose, String nodeName, List<String> ipAddresses,
+                                   List<String> dnsNames, Duration validity, Path out, char[] password) {
         requireName("node name", nodeName);
         requirePositive(validity);
+        AltNames names = altNames(nodeName, ipAddresses, dnsNames);
+        requirePassword(password);
+        CaKey ca = loadCa(caDir);
+        Instant now = clock.instant();
+        if (!now.isBefore(ca.certificate.getNotAfter().toInstant())) {
+            throw new CredentialsException("the cluster CA in " + caDir + " expired on "
+                + ca.certificate.getNotAfter().toInstant() + ": create a new one with cluster:init-ca --force");
+        }
+        Instant notAfter = min(now.plus(validity), ca.certificate.getNotAfter().toInstant());
+        Path file = out == null ? defaultFile(caDir, nodeName, purpose) : out;
+        boolean generated = password == null;
+        char[] filePassword = generated ? password(24) : password;
+        try {
+            KeyPair keys = newKeyPair();
+            X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(ca.certificate, serial(),
+                Date.from(now.minus(CLOCK_SKEW)), Date.from(notAfter), subject(nodeName, purpose), keys.getPublic());
+            addLeafExtensions(builder, purpose, names, keys);
+            builder.addExtension(Extension.authorityKeyIdentifier, false,
+                new JcaX509ExtensionUtils().createAuthorityKeyIdentifier(ca.certificate));
+            X509Certificate certificate = sign(builder, ca.key);
+
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setKeyEntry(purpose == Purpose.SERVER ? SERVER_ALIAS : NODE_ALIAS, keys.getPrivate(), filePassword,
+                new Certificate[] {certificate, ca.certificate});
+            if (purpose == Purpose.MEMBER) {
+                store.setCertificateEntry(CA_ALIAS, ca.certificate);
+            }
+            writeKeystore(file, store, filePassword);
+            return new IssuedCertificate(file, certificate.getSubjectX500Principal().toString(), names.described(),
+                Pkcs12.fingerprint(certificate), notAfter,
+                generated ? Optional.of(new String(filePassword)) : Optional.empty());
+        } catch (IOException e) {
+            throw new CredentialsException("cannot write the certificate to " + file + ": " + e, e);
+        } catch (GeneralSecurityException | OperatorCreationException e) {
+            throw new IllegalStateException("the JDK cannot make an EC P-256 key or certificate: " + e, e);
+        }
+    }
+
+    /**
+     * Makes a self-signed server certificate (server authentication only) with a new EC P-256 key, for a node that
+     * has no certificate of its cluster's CA: {@code file} holds the key and the certificate (alias
+     * {@value #SERVER_ALIAS}) under a new random password, written to {@link ServerCertificates#passwordFile} (both
+     * owner-only); the certificate alone goes to {@link ServerCertificates#certificateFile} (PEM), for clients to
+     * trust.
+     */
+    public IssuedCertificate selfSigned(Path file, String nodeName, List<String> ipAddresses, List<String> dnsNames,
+                                        Duration validity) {
+        requireName("node name", nodeName);
+        requirePositive(validity);
+        AltNames names = altNames(nodeName, ipAddresses, dnsNames);
+        Instant now = clock.instant();
+        Instant notAfter = now.plus(validity);
+        char[] password = password(24);
+        try {
+            KeyPair keys = newKeyPair();
+            X500Principal subject = subject(nodeName, Purpose.SERVER);
+            X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(subject, serial(),
+                Date.from(now.minus(CLOCK_SKEW)), Date.from(notAfter), subject, keys.getPublic());
+            addLeafExtensions(builder, Purpose.SERVER, names, keys);
+            X509Certificate certificate = sign(builder, keys.getPrivate());
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setKeyEntry(SERVER_ALIAS, keys.getPrivate(), password, new Certificate[] {certificate});
+            // the password first: a keystore without its password file would be a key nobody can open
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Pkcs12.writeSecret(ServerCertificates.passwordFile(file), new String(password).getBytes(StandardCharsets.UTF_8));
+            writeKeystore(file, store, password);
+            Files.writeString(ServerCertificates.certificateFile(file), Pkcs12.pem(certificate),
+                StandardCharsets.US_ASCII);
+            return new IssuedCertificate(file, certificate.getSubjectX500Principal().toString(), names.described(),
+                Pkcs12.fingerprint(certificate), notAfter, Optional.of(new String(password)));
+        } catch (IOException e) {
+            throw new CredentialsException("cannot write the certificate to " + file + ": " + e, e);
+        } catch (GeneralSecurityException | OperatorCreationException e) {
+            throw new IllegalStateException("the JDK cannot make an EC P-256 key or certificate: " + e, e);
+        }
+    }
+
+    private record AltNames(List<GeneralName> names, List<String> described) {
+    }
+
+    /** The node name, {@code ipAddresses} and {@code dnsNames} as subject alternative names, each checked. */
+    private static AltNames altNames(String nodeName, List<String> ipAddresses, List<String> dnsNames) {
         List<GeneralName> altNames = new ArrayList<>();
         List<String> described = new ArrayList<>();
         for (String ip : new LinkedHashSet<>(ipAddresses)) {
@@ -192,56 +309,39 @@ public final class ClusterCa {
             altNames.add(new GeneralName(GeneralName.dNSName, name));
             described.add("DNS:" + name);
         }
+        return new AltNames(altNames, described);
+    }
+
+    private static X500Principal subject(String nodeName, Purpose purpose) {
+        return new X500Principal("CN=" + nodeName + (purpose == Purpose.SERVER ? ", OU=management API" : "")
+            + ", O=Vireo");
+    }
+
+    private static void addLeafExtensions(X509v3CertificateBuilder builder, Purpose purpose, AltNames names,
+                                          KeyPair keys) throws IOException, GeneralSecurityException {
+        builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
+        // EC keys sign (ECDSA) and agree (ECDH); they never encipher keys as RSA keys do
+        builder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement));
+        KeyPurposeId[] purposes = purpose == Purpose.SERVER ? new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth}
+            : new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth};
+        builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(purposes));
+        builder.addExtension(Extension.subjectAlternativeName, false,
+            new GeneralNames(names.names().toArray(GeneralName[]::new)));
+        builder.addExtension(Extension.subjectKeyIdentifier, false,
+            new JcaX509ExtensionUtils().createSubjectKeyIdentifier(keys.getPublic()));
+    }
+
+    private static void writeKeystore(Path file, KeyStore store, char[] password) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Pkcs12.writeSecret(file, store, password);
+    }
+
+    private static void requirePassword(char[] password) {
         if (password != null && password.length == 0) {
             throw new IllegalArgumentException("password is empty: expected a password, or none to generate one");
-        }
-        CaKey ca = loadCa(caDir);
-        Instant now = clock.instant();
-        if (!now.isBefore(ca.certificate.getNotAfter().toInstant())) {
-            throw new CredentialsException("the cluster CA in " + caDir + " expired on "
-                + ca.certificate.getNotAfter().toInstant() + ": create a new one with cluster:init-ca --force");
-        }
-        Instant notAfter = min(now.plus(validity), ca.certificate.getNotAfter().toInstant());
-        Path file = out == null ? defaultNodeFile(caDir, nodeName) : out;
-        boolean generated = password == null;
-        char[] filePassword = generated ? password(24) : password;
-        try {
-            KeyPair keys = newKeyPair();
-            X500Principal subject = new X500Principal("CN=" + nodeName + ", O=Vireo");
-            X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(ca.certificate, serial(),
-                Date.from(now.minus(CLOCK_SKEW)), Date.from(notAfter), subject, keys.getPublic());
-            JcaX509ExtensionUtils extensions = new JcaX509ExtensionUtils();
-            builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
-            // EC keys sign (ECDSA) and agree (ECDH); they never encipher keys as RSA keys do
-            builder.addExtension(Extension.keyUsage, true,
-                new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement));
-            builder.addExtension(Extension.extendedKeyUsage, false,
-                new ExtendedKeyUsage(new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}));
-            builder.addExtension(Extension.subjectAlternativeName, false,
-                new GeneralNames(altNames.toArray(GeneralName[]::new)));
-            builder.addExtension(Extension.subjectKeyIdentifier, false,
-                extensions.createSubjectKeyIdentifier(keys.getPublic()));
-            builder.addExtension(Extension.authorityKeyIdentifier, false,
-                extensions.createAuthorityKeyIdentifier(ca.certificate));
-            X509Certificate certificate = sign(builder, ca.key);
-
-            KeyStore store = KeyStore.getInstance("PKCS12");
-            store.load(null, null);
-            store.setKeyEntry(NODE_ALIAS, keys.getPrivate(), filePassword,
-                new Certificate[] {certificate, ca.certificate});
-            store.setCertificateEntry(CA_ALIAS, ca.certificate);
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Pkcs12.writeSecret(file, store, filePassword);
-            return new IssuedCertificate(file, certificate.getSubjectX500Principal().toString(), described,
-                Pkcs12.fingerprint(certificate), notAfter,
-                generated ? Optional.of(new String(filePassword)) : Optional.empty());
-        } catch (IOException e) {
-            throw new CredentialsException("cannot write the node certificate to " + file + ": " + e, e);
-        } catch (GeneralSecurityException | OperatorCreationException e) {
-            throw new IllegalStateException("the JDK cannot make an EC P-256 key or certificate: " + e, e);
         }
     }
 
