@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import org.vireo.health.TrackMode;
 import org.vireo.health.TrackStatus;
+import org.vireo.health.internal.track.EffectivePriorityFormula;
 import org.vireo.health.internal.track.TrackSummary;
 import org.vireo.vrrp.VrrpInstance;
 
@@ -53,8 +54,10 @@ public record TrackingView(String instance, String state, String mode, boolean p
             return null;
         }
         List<String> parts = new ArrayList<>();
-        if (!s.monitorsDown().isEmpty() || !s.monitorsMissing().isEmpty()) {
-            parts.add("mode " + s.mode() + ", monitors down " + TrackSummary.monitorsDown(s));
+        int takenByMonitors = s.basePriority() - EffectivePriorityFormula.effectivePriority(s.mode(), s.basePriority(),
+            s.monitors().size(), s.monitorsDown().size() + s.monitorsMissing().size(), 0);
+        if (takenByMonitors > 0) { // in mode ONE, say, a monitor down may take nothing off
+            parts.add("monitors down " + TrackSummary.monitorsDown(s) + ", mode " + s.mode() + ": -" + takenByMonitors);
         }
         if (!s.interfacesDown().isEmpty()) {
             parts.add("interfaces down " + TrackSummary.interfacesDown(s));

@@ -71,10 +71,10 @@ class HealthRoutesTest {
     }
 
     /**
-     * Instance a's group, PROGRESSIVE: monitor web up, ghost named but not configured, interface eth1 (weight 20)
+     * Instance a's group, in the mode given: monitor web up, ghost named but not configured, interface eth1 (weight 20)
      * down; its EP as the formula gives it.
      */
-    private static final class GroupOfA implements TrackedGroup {
+    private record GroupOfA(TrackMode mode) implements TrackedGroup {
 
         @Override
         public String instanceName() {
@@ -86,9 +86,9 @@ class HealthRoutesTest {
             Map<String, Integer> interfaces = new LinkedHashMap<>();
             interfaces.put("eth1", 20);
             interfaces.put("eth2", 30);
-            int ep = EffectivePriorityFormula.effectivePriority(TrackMode.PROGRESSIVE, basePriority, 2, 1, 20);
-            return new TrackStatus("a", TrackMode.PROGRESSIVE, basePriority, ep, List.of("web", "ghost"), List.of(),
-                List.of("ghost"), interfaces, List.of("eth1"));
+            int ep = EffectivePriorityFormula.effectivePriority(mode, basePriority, 2, 1, 20);
+            return new TrackStatus("a", mode, basePriority, ep, List.of("web", "ghost"), List.of(), List.of("ghost"),
+                interfaces, List.of("eth1"));
         }
     }
 
@@ -122,7 +122,7 @@ class HealthRoutesTest {
         TrackingResource resource = new TrackingResource();
         resource.addInstance(FixedInstance.running("b", VrrpState.BACKUP, 100, 100, null, true));
         resource.addInstance(FixedInstance.running("a", VrrpState.MASTER, 120, 150, 150, false));
-        resource.addGroup(new GroupOfA());
+        resource.addGroup(new GroupOfA(TrackMode.PROGRESSIVE));
 
         List<TrackingView> tracking = resource.tracking();
 
@@ -136,13 +136,26 @@ class HealthRoutesTest {
         assertThat(a.deduction()).isEqualTo(80);
         assertThat(a.effectivePriority()).as("the override wins").isEqualTo(150);
         assertThat(a.priorityOverride()).isEqualTo(150);
-        assertThat(a.reason()).isEqualTo("mode PROGRESSIVE, monitors down 1/2: ghost (missing); interfaces down 1/2:"
-            + " eth1 (-20)");
+        assertThat(a.reason()).isEqualTo("monitors down 1/2: ghost (missing), mode PROGRESSIVE: -60; interfaces down"
+            + " 1/2: eth1 (-20)");
         assertThat(a.monitors()).containsExactly(new TrackingView.TrackedMonitor("web", "up"),
             new TrackingView.TrackedMonitor("ghost", "missing"));
         assertThat(a.interfaces()).containsExactly(new TrackingView.TrackedInterface("eth1", 20, false),
             new TrackingView.TrackedInterface("eth2", 30, true));
         assertThat(tracking.get(1)).isEqualTo(new TrackingView("b", "BACKUP", "NONE", true, 100, 100, 100, null, 0,
             null, List.of(), List.of()));
+    }
+
+    @Test
+    void aMonitorDownThatTakesNothingOffIsNoReason() {
+        TrackingResource resource = new TrackingResource();
+        resource.addInstance(FixedInstance.running("a", VrrpState.MASTER, 120, 100, null, true));
+        resource.addGroup(new GroupOfA(TrackMode.ONE));
+
+        TrackingView a = resource.tracking().get(0);
+
+        assertThat(a.deduction()).isEqualTo(20);
+        assertThat(a.reason()).isEqualTo("interfaces down 1/2: eth1 (-20)");
+        assertThat(a.monitors()).contains(new TrackingView.TrackedMonitor("ghost", "missing"));
     }
 }
