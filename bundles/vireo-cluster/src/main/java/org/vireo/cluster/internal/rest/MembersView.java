@@ -20,6 +20,8 @@ public record MembersView(String clusterName, boolean joined, String offReason, 
     /**
      * One node as it last reported itself.
      *
+     * @param address    where it is reached for management (its cluster bind address if none is set); null when
+     *                   it has neither
      * @param vrrpStates VRRP instance -> state; empty on a node without VRRP
      * @param load       null unless the node runs the scanner
      * @param lastSeen   when its last report arrived here
@@ -32,7 +34,8 @@ public record MembersView(String clusterName, boolean joined, String offReason, 
                          Map<String, String> services) {
 
         static Member of(ClusterNode n, ClusterAdmin.Status status) {
-            return new Member(n.name(), n.self(), n.role(), n.address(), n.softwareVersion(),
+            return new Member(n.name(), n.self(), n.role(), n.address().isEmpty() ? null : n.address(),
+                n.softwareVersion(),
                 new TreeMap<>(n.vrrpStates()), n.load().map(Load::of).orElse(null), n.lastSeen().toString(),
                 n.stale(), n.self() ? null : status.inSyncWith(n), new TreeMap<>(n.services()));
         }

@@ -92,8 +92,8 @@ class ClusterResourceTest {
     }
 
     @Test
-    void aLoadTheNodeCouldNotMeasureIsNull_andAClusterThatIsOffSaysWhy() {
-        ClusterNode scanner = new ClusterNode("n2", "scanner", "10.0.0.2", "0.1.0", Map.of(),
+    void aLoadTheNodeCouldNotMeasureAndAnAddressItHasNotAreNull_andAClusterThatIsOffSaysWhy() {
+        ClusterNode scanner = new ClusterNode("n2", "scanner", "", "0.1.0", Map.of(),
             Optional.of(new NodeLoad(Instant.EPOCH, -1, -1, 1, 2, 0, 0, 0, 0)), Instant.EPOCH, false, true, 5);
         ClusterAdmin.Status s = status(5);
         ClusterAdmin.Status off = new ClusterAdmin.Status("n2", "lab", false, "no bindAddress in org.vireo.cluster",
@@ -103,6 +103,7 @@ class ClusterResourceTest {
         MembersView view = resource(off, List.of(scanner)).members();
 
         assertThat(view.offReason()).isEqualTo("no bindAddress in org.vireo.cluster");
+        assertThat(view.members().get(0).address()).isNull();
         MembersView.Load load = view.members().get(0).load();
         assertThat(load.processCpu()).isNull();
         assertThat(load.systemCpu()).isNull();
