@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Hashtable;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -65,6 +67,9 @@ public class ApiIT extends VireoTestSupport {
         options.add(editConfigurationFilePut(instance, "priority", "120"));
         options.add(editConfigurationFilePut(instance, "advertIntervalMillis", "100"));
         options.add(editConfigurationFilePut(instance, "virtualAddresses", "10.77.0.1"));
+        // the balancer's one scanner, where nothing listens: DOWN, but in the table to drain
+        options.add(editConfigurationFilePut("etc/org.vireo.balancer.cfg", "scanners",
+            "127.0.0.1:" + freePort() + " weight=2"));
         return options.toArray(new Option[0]);
     }
 
@@ -135,8 +140,7 @@ public class ApiIT extends VireoTestSupport {
             assertEquals(set.body(), 200, set.status());
             assertTrue(set.body(), set.body().contains("\"priority\":{\"base\":120,\"effective\":150,\"override\":150}"));
             assertEquals(Optional.of(150), vrrpInstance("a").orElseThrow().priorityOverride());
-            String audit = execute("log:display");
-            assertTrue(audit, audit.contains("itest-admin (BASIC) PUT /api/v1/vrrp/a/priority: override none -> override 150"));
+            assertLogged("itest-admin (BASIC) PUT /api/v1/vrrp/a/priority: override none -> override 150");
         } finally {
             vrrpInstance("a").orElseThrow().overridePriority(Optional.empty());
         }
@@ -190,8 +194,7 @@ public class ApiIT extends VireoTestSupport {
         assertTrue(limited.header("Retry-After").orElse(""), limited.header("Retry-After").orElse("").matches("\\d+"));
         assertTrue(limited.body(), limited.body().contains("5 failed logins from 127.0.0.2 within 60 s: try again in"));
         assertEquals(200, curl("/api/v1/node", "-u", VIEWER).status());
-        String log = execute("log:display");
-        assertTrue(log, log.contains("api: failed login as 'itest-viewer' from 127.0.0.2 (5 of 5 allowed within 60 s)"));
+        assertLogged("api: failed login as 'itest-viewer' from 127.0.0.2 (5 of 5 allowed within 60 s)");
     }
 
     @Test
@@ -203,6 +206,173 @@ public class ApiIT extends VireoTestSupport {
         assertTrue(tcp, tcp.matches("(?s).*\\b(0{16}FFFF0000)?0100007F:" + port + " 0+:0000 0A .*"));
         assertFalse(tcp, tcp.matches("(?s).*\\b00000000:" + port + " 00000000:0000 0A .*"));
         assertFalse(tcp, tcp.matches("(?s).*\\b0{32}:" + port + " 0{32}:0000 0A .*"));
+    }
+
+    @Test
+    public void everyReadRouteNeedsALogin_andTheReadinessCheckKeepsItsPath() throws Exception {
+        for (String route : List.of("/api/v1/cluster/members", "/api/v1/cluster/sync", "/api/v1/cluster/conflicts",
+            "/api/v1/balancer", "/api/v1/balancer/scanners", "/api/v1/health/monitors", "/api/v1/health/tracking")) {
+            assertEquals(route, 401, awaitRoute(route).status());
+            assertEquals(route, 200, curl(route, "-u", VIEWER).status());
+        }
+        assertEquals("a director without the scanner has no scanner route", 404, curl("/api/v1/scanner", "-u",
+            VIEWER).status());
+        Curl ready = curl("/api/v1/health");
+        assertTrue(ready.body(), ready.body().startsWith("{\"ready\":"));
+        assertEquals(404, curl("/api/v1/health/nosuch", "-u", VIEWER).status());
+    }
+
+    @Test
+    public void theClusterRoutesNameThisNodeItsDocumentsAndNoConflict() throws Exception {
+        awaitRoute("/api/v1/cluster/members");
+        Curl members = awaitViewerRead("/api/v1/cluster/members", "\"vrrpStates\":{\"a\":\"MASTER\"}");
+        assertBody(members, "\\{\"clusterName\":\"vireo\",\"joined\":false,"
+            + "\"offReason\":\"[^\"]+\",\"view\":\\{\"id\":\\d+,\"members\":\\[\"itest-node\"],"
+            + "\"coordinator\":\"itest-node\",\"merged\":false},\"members\":\\[\\{\"name\":\"itest-node\",\"self\":true,"
+            + "\"role\":\"director\",\"address\":null,\"softwareVersion\":\"0\\.1\\.0[^\"]*\","
+            + "\"vrrpStates\":\\{\"a\":\"MASTER\"},\"load\":null,\"lastSeen\":\"20\\d\\d-[^\"]+Z\",\"stale\":false,"
+            + "\"inSync\":null,\"services\":\\{}}]}");
+
+        // config sync versions the documents once Karaf has booted
+        Curl sync = awaitViewerRead("/api/v1/cluster/sync", "\"document\":\"pid:org.vireo.balancer\"");
+        assertBody(sync, "\\{\"node\":\"itest-node\",\"clusterName\":\"vireo\",.*"
+            + "\"fingerprint\":\"[0-9a-f]+\",\"documents\":\\[.*\\{\"document\":\"pid:org\\.vireo\\.balancer\","
+            + "\"current\":\\{\"version\":\"\\d+\\.\\d+@itest-node\",\"madeAt\":[^,]+,\"deleted\":false,"
+            + "\"sizeBytes\":\\d+,\"sha256\":\"[0-9a-f]{64}\"},\"edits\":\\d+,\"lost\":0,\"applied\":true}.*],"
+            + "\"refusedHere\":\\[],\"notAppliedHere\":\\[],\"unvalidated\":\\[],"
+            + "\"tlsRefusals\":\\{\"sinceStart\":0,\"recent\":\\[]}}");
+
+        assertEquals("[]", curl("/api/v1/cluster/conflicts", "-u", VIEWER).body());
+        Curl noSuch = curl("/api/v1/cluster/conflicts/1796020000000.0@n1", "-u", VIEWER);
+        assertEquals(noSuch.body(), 404, noSuch.status());
+        assertTrue(noSuch.body(), noSuch.body().contains("no lost edit 1796020000000.0@n1 on this node"));
+        Curl malformed = curl("/api/v1/cluster/conflicts/yesterday", "-u", VIEWER);
+        assertEquals(malformed.body(), 400, malformed.status());
+        assertTrue(malformed.body(), malformed.body().contains("expected <millis>.<counter>@<node>"));
+    }
+
+    @Test
+    public void theBalancerShowsTheTestsScanner_whoseDrainIsAnAdminsAuditedWrite() throws Exception {
+        String scanner = String.valueOf(configurationAdmin.getConfiguration("org.vireo.balancer", null).getProperties()
+            .get("scanners")).split("\\s+")[0];
+        String scannerRow = "\\[\\{\"scanner\":\"" + Pattern.quote(scanner) + "\",\"state\":\"DOWN\",\"draining\":%s,"
+            + "\"weight\":2\\.0,\"effectiveWeight\":0\\.0,\"share\":0\\.0,\"activeConnections\":0,"
+            + "\"totalConnections\":\\d+,\"connectFailures\":\\d+,\"bytesFromClients\":0,\"bytesToClients\":0,"
+            + "\"cpu\":null,\"memory\":null,\"monitor\":\"balancer-127\\.0\\.0\\.1-\\d+[^\"]*\",\"affinities\":0}]";
+        awaitRoute("/api/v1/balancer/scanners");
+        // nothing listens at the test's scanner: UP (tried) until its monitor's first check finds it DOWN
+        awaitUntil(() -> curl("/api/v1/balancer/scanners", "-u", VIEWER).body()
+            .matches(String.format(scannerRow, "false")), "the scanner's first check");
+        assertBody(curl("/api/v1/balancer", "-u", VIEWER), "\\{\"mode\":\"vip\",\"transport\":\"(io_uring|epoll|nio)\","
+            + "\"listeners\":\\[.*],\"acceptedConnections\":0,\"unservedConnections\":0,\"relayedConnections\":0,"
+            + "\"activeConnections\":0,\"affinities\":0,\"problems\":\\[.*\"no scanner can take connections.*]}");
+
+        String drain = "/api/v1/balancer/scanners/" + scanner + "/drain";
+        try {
+            Curl refused = curl(drain, "-u", VIEWER, "-X", "POST");
+            assertEquals(refused.body(), 403, refused.status());
+            assertFalse(tableEntry(scanner).contains("drain"));
+
+            Curl drained = curl(drain, "-u", ADMIN, "-X", "POST");
+            assertEquals(drained.body(), 200, drained.status());
+            assertTrue(drained.body(), drained.body().startsWith("{\"scanner\":\"" + scanner + "\",\"drain\":true,"
+                + "\"message\":\"scanner " + scanner + " drained: no new connections, the open ones finish"));
+            assertEquals(scanner + " weight=2 drain", tableEntry(scanner));
+            awaitUntil(() -> curl("/api/v1/balancer/scanners", "-u", VIEWER).body()
+                .matches(String.format(scannerRow, "true")), "the balancer has taken the drain up");
+            assertLogged("itest-admin (BASIC) POST " + drain + ": not drained -> drained");
+
+            Curl undrained = curl("/api/v1/balancer/scanners/" + scanner + "/undrain", "-u", ADMIN, "-X", "POST");
+            assertEquals(undrained.body(), 200, undrained.status());
+            assertTrue(undrained.body(), undrained.body().contains("\"drain\":false"));
+            assertEquals(scanner + " weight=2", tableEntry(scanner));
+            assertLogged("itest-admin (BASIC) POST /api/v1/balancer/scanners/" + scanner + "/undrain: drained -> not"
+                + " drained");
+
+            Curl unknown = curl("/api/v1/balancer/scanners/127.0.0.9:1/drain", "-u", ADMIN, "-X", "POST");
+            assertEquals(unknown.body(), 404, unknown.status());
+            assertTrue(unknown.body(), unknown.body().contains("no scanner 127.0.0.9:1 in the table of org.vireo.balancer;"
+                + " it has: " + scanner));
+        } finally {
+            curl("/api/v1/balancer/scanners/" + scanner + "/undrain", "-u", ADMIN, "-X", "POST");
+        }
+    }
+
+    @Test
+    public void theHealthRoutesShowAMonitorTheTestConfigured_andWhatTrackingTakesOffTheInstance() throws Exception {
+        awaitRoute("/api/v1/health/monitors");
+        org.osgi.service.cm.Configuration monitor = configurationAdmin.getFactoryConfiguration(
+            "org.vireo.health.monitor", "itest-up", "?");
+        org.osgi.service.cm.Configuration track = configurationAdmin.getFactoryConfiguration(
+            "org.vireo.health.track", "a", "?");
+        int jetty = port(); // the node's own Jetty: up
+        try {
+            monitor.update(new Hashtable<>(Map.of("name", "itest-up", "type", "tcp", "host", "127.0.0.1",
+                "port", String.valueOf(jetty), "intervalMillis", "500", "timeoutMillis", "400", "rise", "1")));
+            Curl monitors = awaitViewerRead("/api/v1/health/monitors", "\"name\":\"itest-up\",\"type\":\"tcp\","
+                + "\"target\":\"127.0.0.1:" + jetty + "\",\"health\":\"UP\"");
+            assertBody(monitors, "\\[.*\\{\"name\":\"itest-up\",\"type\":\"tcp\","
+                + "\"target\":\"127\\.0\\.0\\.1:\\d+\",\"health\":\"UP\",\"healthSince\":\"20[^\"]+Z\","
+                + "\"lastResult\":\\{\"success\":true,\"detail\":\"connected[^\"]*\",\"latencyMillis\":[\\d.E-]+,"
+                + "\"at\":\"20[^\"]+Z\"},\"consecutiveSuccesses\":\\d+,\"consecutiveFailures\":0,\"rise\":1,\"fall\":3,"
+                + "\"intervalMillis\":500,\"timeoutMillis\":400,\"checks\":\\d+,\"failures\":0,\"warnings\":\\[]}.*");
+
+            // PROGRESSIVE: one of two monitors down (itest-ghost is not configured) halves BP 120; an interface
+            // that does not exist is down and takes its weight off: EP = 60 - 20
+            track.update(new Hashtable<>(Map.of("instance", "a", "mode", "PROGRESSIVE",
+                "monitors", new String[] {"itest-up", "itest-ghost"}, "interfaces", new String[] {"itest-none0:20"})));
+            awaitUntil(() -> vrrpInstance("a").orElseThrow().effectivePriority() == 40, "tracking lowers a to 40");
+            assertBody(curl("/api/v1/health/tracking", "-u", VIEWER), "\\[\\{\"instance\":\"a\",\"state\":\"\\w+\","
+                + "\"mode\":\"PROGRESSIVE\",\"preempt\":true,\"basePriority\":120,\"trackedPriority\":40,"
+                + "\"effectivePriority\":40,\"priorityOverride\":null,\"deduction\":80,"
+                + "\"reason\":\"monitors down 1/2: itest-ghost \\(missing\\), mode PROGRESSIVE: -60; interfaces down 1/1:"
+                + " itest-none0 \\(-20\\)\",\"monitors\":\\[\\{\"name\":\"itest-up\",\"state\":\"up\"},"
+                + "\\{\"name\":\"itest-ghost\",\"state\":\"missing\"}],"
+                + "\"interfaces\":\\[\\{\"name\":\"itest-none0\",\"weight\":20,\"up\":false}]}]");
+        } finally {
+            track.delete();
+            monitor.delete();
+            awaitUntil(() -> vrrpInstance("a").orElseThrow().effectivePriority() == 120, "a back at its base priority");
+        }
+    }
+
+    /** A viewer's GET of {@code path} once its body has {@code text} (what the node shows a moment later). */
+    private Curl awaitViewerRead(String path, String text) throws InterruptedException {
+        Curl[] last = new Curl[1];
+        awaitUntil(() -> {
+            last[0] = curl(path, "-u", VIEWER);
+            return last[0].body().contains(text);
+        }, path + " shows " + text);
+        return last[0];
+    }
+
+    /** A 200 whose whole body matches {@code regex}. */
+    private static void assertBody(Curl c, String regex) {
+        assertEquals(c.body(), 200, c.status());
+        assertTrue(c.body(), c.body().matches(regex));
+    }
+
+    /** The scanner's entry in the cluster-wide table, as the drain wrote it. */
+    private String tableEntry(String scanner) throws IOException {
+        return Arrays.stream(String.valueOf(configurationAdmin.getConfiguration("org.vireo.balancer", null)
+            .getProperties().get("scanners")).split(",")).map(String::strip).filter(e -> e.startsWith(scanner + " ")
+            || e.equals(scanner)).findFirst().orElseThrow();
+    }
+
+    /**
+     * Waits for {@code line} in Karaf's log file. Not log:display: it writes the logging configuration twice (it quiets
+     * sshd's logger while it prints), and fileinstall, writing that back to etc/, was seen to read its own half-written
+     * file and empty the configuration (every later log:display then failed: "Unrecognized configuration").
+     */
+    private static void assertLogged(String line) throws InterruptedException {
+        Path log = Path.of(System.getProperty("karaf.data"), "log", "karaf.log");
+        awaitUntil(() -> {
+            try {
+                return Files.readString(log, StandardCharsets.UTF_8).contains(line);
+            } catch (IOException e) {
+                throw new AssertionError("cannot read " + log, e);
+            }
+        }, "karaf.log has: " + line);
     }
 
     /** What curl got: the status, the response's headers, the body. */

@@ -148,18 +148,41 @@ public class DistributionScriptsIT {
             assertTrue(api, api.contains("HTTPS:         off - no address to listen on: set managementAddress"));
 
             // the same exchanges in the metrics (read after their log lines: the proxy counts an exchange as it ends)
-            String metrics = run(List.of("curl", "-sS", "--max-time", "20", "-L", "-u", "admin:"
-                + Files.readString(home.resolve("etc/admin.password")).trim(), "http://127.0.0.1:" + node.httpPort
-                + "/metrics"));
+            String metrics = api("/metrics");
             assertTrue(metrics, metrics.contains("vireo_scanner_requests_total{code=\"2xx\"} 1.0")
                 || metrics.contains("vireo_scanner_requests_total{code=\"2xx\"} 1\n"));
             assertTrue(metrics, metrics.matches("(?s).*vireo_scanner_requests_total\\{code=\"4xx\"\\} [1-9].*"));
             assertTrue(metrics, metrics.matches("(?s).*vireo_scanner_request_duration_seconds_count [1-9].*"));
             assertTrue(metrics, metrics.contains("vireo_balancer_connections{scanner=\"127.0.0.1:" + proxyPort
                 + "\"}"));
+            // and in the API: one 200 and four 403s (the loopback origin by address, by name and as a number, which
+            // may also be a 400; the blocked page), none of them a tunnel; each exchange timed
+            String proxy = api("/api/v1/scanner");
+            assertTrue(proxy, proxy.startsWith("{\"listening\":true,"));
+            assertTrue(proxy, proxy.contains("\"responsesByStatusClass\":{\"1xx\":0,\"2xx\":1,\"3xx\":0,\"4xx\":4,"
+                + "\"5xx\":0}"));
+            assertTrue(proxy, proxy.contains("\"tunnels\":0,"));
+            assertTrue(proxy, number(proxy, "requestsStarted") >= 4 && number(proxy, "requestsStarted") <= 5);
+            assertTrue(proxy, number(proxy, "bytesToClients") >= "hello from the origin\n".length());
+            assertTrue(proxy, proxy.matches("(?s).*\"requestDurations\":\\{\"buckets\":\\[\\{\"upperBoundSeconds\":0\\.005,"
+                + "\"count\":\\d+}.*\\{\"upperBoundSeconds\":10\\.0,\"count\":[1-5]}],\"count\":[1-5],"
+                + "\"sumSeconds\":[\\d.E-]+}}"));
         } finally {
             origin.stop(0);
         }
+    }
+
+    /** A GET of the node's management API with the admin's login (following redirects): the body. */
+    private String api(String path) throws Exception {
+        return run(List.of("curl", "-sS", "--max-time", "20", "-L", "-u", "admin:"
+            + Files.readString(home.resolve("etc/admin.password")).trim(), "http://127.0.0.1:" + node.httpPort + path));
+    }
+
+    /** The first number named {@code field} in a JSON text. */
+    private static long number(String json, String field) {
+        Matcher m = Pattern.compile("\"" + field + "\":(\\d+)").matcher(json);
+        assertTrue(field + " in " + json, m.find());
+        return Long.parseLong(m.group(1));
     }
 
     /** A rule naming the loopback origin, written above the shipped rules as an operator would (renamed in). */

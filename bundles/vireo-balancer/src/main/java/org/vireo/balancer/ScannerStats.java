@@ -17,8 +17,9 @@ package org.vireo.balancer;
  * @param cpu              the CPU load it reports through the node registry, 0.0-1.0; negative: not known
  * @param memory           the memory in use it reports, 0.0-1.0; negative: not known
  * @param monitor          its health monitor ({@code health:list}) and that monitor's verdict
+ * @param affinities       clients whose scanner it is remembered to be (they return to it while it can take them)
  */
 public record ScannerStats(String id, boolean up, boolean drain, double weight, double effectiveWeight,
                            double share, int active, long connections, long connectFailures, long bytesFromClients,
-                           long bytesToClients, double cpu, double memory, String monitor) {
+                           long bytesToClients, double cpu, double memory, String monitor, int affinities) {
 }

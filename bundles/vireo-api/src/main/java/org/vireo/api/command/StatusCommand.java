@@ -7,10 +7,10 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 
+import org.vireo.api.ServerCertificate;
 import org.vireo.api.internal.web.HttpsListener;
 import org.vireo.api.internal.web.HttpsListener.Status;
 import org.vireo.api.internal.web.HttpsPlan;
-import org.vireo.cluster.ServerCertificate;
 
 @Service
 @Command(scope = "api", name = "status", description = "Shows where the management API listens and the certificate"

@@ -18,7 +18,8 @@ import org.vireo.balancer.ScannerStats;
         + " the table's; Effective is what the scheduler weighs now: weight x (1 - the higher of its reported CPU and"
         + " memory) x slow start, 0 when it cannot take connections. Share is its part of the connections open now;"
         + " Active, Total and Failed count connections open now, forwarded since the start and connects that"
-        + " failed; In/Out the bytes clients sent it and it sent back.")
+        + " failed; In/Out the bytes clients sent it and it sent back; Clients the clients it is remembered for"
+        + " (affinity: they return to it while it can take them, until idle for affinityIdleSeconds).")
 public class ScannersCommand implements Action {
 
     @Reference
@@ -44,13 +45,14 @@ public class ScannersCommand implements Action {
         table.column("Out").alignRight();
         table.column("CPU").alignRight();
         table.column("Mem").alignRight();
+        table.column("Clients").alignRight();
         table.column("Monitor");
         table.emptyTableText("the scanner table is empty: set scanners in etc/org.vireo.balancer.cfg");
         for (ScannerStats s : scanners) {
             table.addRow().addContent(s.id(), (s.up() ? "UP" : "DOWN") + (s.drain() ? " DRAIN" : ""),
                 Numbers.decimal(s.weight()), Numbers.decimal(s.effectiveWeight()), Numbers.percent(s.share()),
                 s.active(), s.connections(), s.connectFailures(), Numbers.bytes(s.bytesFromClients()),
-                Numbers.bytes(s.bytesToClients()), Numbers.percent(s.cpu()), Numbers.percent(s.memory()), s.monitor());
+                Numbers.bytes(s.bytesToClients()), Numbers.percent(s.cpu()), Numbers.percent(s.memory()), s.affinities(), s.monitor());
         }
         table.print(out);
     }

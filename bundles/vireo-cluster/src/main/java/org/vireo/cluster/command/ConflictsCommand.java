@@ -35,7 +35,6 @@ public class ConflictsCommand implements Action {
 
     @Override
     public Object execute() {
-        List<DocumentRecord> records = cluster.conflicts();
         if (show != null) {
             DocumentVersion wanted;
             try {
@@ -44,18 +43,15 @@ public class ConflictsCommand implements Action {
                 System.err.println(e.getMessage());
                 return null;
             }
-            for (DocumentRecord r : records) {
-                Optional<byte[]> content = r.losers().stream().anyMatch(e -> e.version().equals(wanted))
-                    ? r.contentOf(wanted) : Optional.empty();
-                if (content.isPresent()) {
-                    System.out.print(new String(content.get(), StandardCharsets.UTF_8));
-                    return null;
-                }
+            Optional<byte[]> content = cluster.keptLoser(wanted).flatMap(r -> r.contentOf(wanted));
+            if (content.isPresent()) {
+                System.out.print(new String(content.get(), StandardCharsets.UTF_8));
+            } else {
+                System.err.println("No lost edit " + show + " on this node: cluster:conflicts lists them");
             }
-            System.err.println("No lost edit " + show + " on this node: cluster:conflicts lists them");
             return null;
         }
-        System.out.print(render(records));
+        System.out.print(render(cluster.conflicts()));
         return null;
     }
 

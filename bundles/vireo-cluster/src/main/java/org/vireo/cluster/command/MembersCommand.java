@@ -71,7 +71,7 @@ public class MembersCommand implements Action {
                 load == null ? "-" : percent(load.memoryShare()), load == null ? "-" : load.activeConnections(),
                 load == null ? "-" : String.format(Locale.ROOT, "%.0f", load.requestsPerSecond()), services(n),
                 ago(n.lastSeen(), now), n.stale() ? "STALE" : "up",
-                n.self() ? "-" : n.configState() == status.fingerprint() ? "yes" : "no");
+                n.self() ? "-" : status.inSyncWith(n) ? "yes" : "no");
         }
         table.print(out);
         return bytes.toString(StandardCharsets.UTF_8);

@@ -1,6 +1,5 @@
 package org.vireo.health.command;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -15,6 +14,7 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.table.ShellTable;
 import org.vireo.health.TrackStatus;
 import org.vireo.health.TrackedGroup;
+import org.vireo.health.internal.track.TrackSummary;
 import org.vireo.vrrp.VrrpInstance;
 
 @Service
@@ -64,7 +64,7 @@ public class TrackCommand implements Action {
                 Optional<TrackStatus> s = group(i.name()).map(g -> g.status(i.basePriority()));
                 String mode = s.map(t -> t.mode().name()).orElse("NONE");
                 table.addRow().addContent(i.name(), i.state(), mode, i.basePriority(), i.effectivePriority(),
-                    s.map(TrackCommand::monitorsDown).orElse("-"), s.map(TrackCommand::interfacesDown).orElse("-"),
+                    s.map(TrackSummary::monitorsDown).orElse("-"), s.map(TrackSummary::interfacesDown).orElse("-"),
                     !mode.equals("NONE") && !i.preempt() ? "preempt off" : "");
             });
         table.print(System.out);
@@ -74,23 +74,5 @@ public class TrackCommand implements Action {
     private Optional<TrackedGroup> group(String name) {
         return groups == null ? Optional.empty()
             : groups.stream().filter(g -> g.instanceName().equals(name)).findFirst();
-    }
-
-    static String monitorsDown(TrackStatus s) {
-        if (s.monitors().isEmpty()) {
-            return "-";
-        }
-        List<String> out = new ArrayList<>(s.monitorsDown());
-        s.monitorsMissing().forEach(m -> out.add(m + " (missing)"));
-        int down = out.size();
-        return down + "/" + s.monitors().size() + (out.isEmpty() ? "" : ": " + String.join(", ", out));
-    }
-
-    static String interfacesDown(TrackStatus s) {
-        if (s.interfaceWeights().isEmpty()) {
-            return "-";
-        }
-        List<String> out = s.interfacesDown().stream().map(i -> i + " (-" + s.interfaceWeights().get(i) + ")").toList();
-        return out.size() + "/" + s.interfaceWeights().size() + (out.isEmpty() ? "" : ": " + String.join(", ", out));
     }
 }

@@ -53,7 +53,7 @@ class CollectorsTest {
         BalancerStatus status = new BalancerStatus("standalone", "epoll",
             List.of(new BalancerStatus.Listener("127.0.0.1:9090", "http", true, null)), 40, 1, 39, 2, 5, List.of());
         ScannerStats scanner = new ScannerStats("10.0.0.5:3128", true, false, 1, 0.8, 0.6, 2, 39, 1, 1000, 9000, 0.25,
-            0.5, "balancer-10.0.0.5-3128");
+            0.5, "balancer-10.0.0.5-3128", 3);
         Balancer balancer = new Balancer() {
             @Override
             public List<ScannerStats> scanners() {

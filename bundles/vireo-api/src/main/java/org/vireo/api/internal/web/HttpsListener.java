@@ -38,8 +38,8 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.vireo.cluster.ServerCertificate;
-import org.vireo.cluster.ServerCertificates;
+import org.vireo.api.ServerCertificate;
+import org.vireo.api.ServerCertificates;
 import org.vireo.config.ListeningPorts;
 import org.vireo.node.NodeIdentity;
 

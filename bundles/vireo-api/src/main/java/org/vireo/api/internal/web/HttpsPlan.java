@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-import org.vireo.cluster.ServerCertificate;
+import org.vireo.api.ServerCertificate;
 
 /**
  * What Pax Web's configuration ({@value #PAX_WEB_PID}) holds for the API's HTTPS listener, decided from values:

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
-import org.vireo.cluster.ServerCertificate;
+import org.vireo.api.ServerCertificate;
 
 /** Where HTTPS goes and what Pax Web is told, on values. */
 class HttpsPlanTest {

@@ -184,6 +184,7 @@ public final class Pool implements Backends {
     public synchronized List<ScannerStats> stats(Function<String, String> monitorOf) {
         update();
         Map<String, Double> weights = scheduler.weights();
+        Map<String, Integer> affinities = scheduler.affinitiesByScanner();
         int open = 0;
         for (String id : scanners.keySet()) {
             open += scheduler.active(id);
@@ -195,7 +196,8 @@ public final class Pool implements Backends {
             double[] load = table.load(s.id());
             out.add(new ScannerStats(s.id(), table.up(s.id()), s.drain(), s.weight(), weights.getOrDefault(s.id(), 0.0),
                 open == 0 ? 0 : (double) active / open, active, c.total, c.failures, c.traffic.fromClients(),
-                c.traffic.toClients(), load[0], load[1], monitorOf.apply(s.id())));
+                c.traffic.toClients(), load[0], load[1], monitorOf.apply(s.id()),
+                affinities.getOrDefault(s.id(), 0)));
         }
         return out;
     }

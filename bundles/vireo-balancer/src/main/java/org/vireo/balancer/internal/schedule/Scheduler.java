@@ -240,7 +240,18 @@ public final class Scheduler {
 
     /** Clients with an affinity now. */
     public int affinities() {
+        expireAffinities(nanos.getAsLong());
         return affinity.size();
+    }
+
+    /** Clients with an affinity now, by their scanner (scanners without any left out). */
+    public Map<String, Integer> affinitiesByScanner() {
+        expireAffinities(nanos.getAsLong());
+        Map<String, Integer> out = new HashMap<>();
+        for (Affinity a : affinity.values()) {
+            out.merge(a.scanner, 1, Integer::sum);
+        }
+        return out;
     }
 
     private void expireAffinities(long now) {

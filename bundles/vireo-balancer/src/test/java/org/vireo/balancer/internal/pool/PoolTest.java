@@ -36,6 +36,21 @@ class PoolTest {
     }
 
     @Test
+    void eachScannersStatsCountTheClientsRememberedOnIt() {
+        Pool p = pool("10.0.0.1:3128, 10.0.0.2:3128");
+        Map<String, Integer> picked = new HashMap<>();
+        for (int i = 0; i < 40; i++) {
+            picked.merge(p.pick("10.7.0." + i, Set.of()).orElseThrow().id(), 1, Integer::sum);
+        }
+
+        Map<String, Integer> shown = new HashMap<>();
+        p.stats(id -> "none").forEach(s -> shown.put(s.id(), s.affinities()));
+
+        assertThat(shown).isEqualTo(picked);
+        assertThat(p.openAndAffinities()[1]).isEqualTo(40);
+    }
+
+    @Test
     void loadsReportedByAddressWeighTheChoice() {
         Pool p = pool("10.0.0.1:3128, 10.0.0.2:3128");
         Map<String, double[]> loads = new HashMap<>();

@@ -181,6 +181,23 @@ class SchedulerTest {
     }
 
     @Test
+    void theClientsRememberedAreCountedByTheirScanner_untilTheyAreIdleForTheAffinityTime() {
+        scheduler.update(List.of(up("a"), up("b")));
+        Map<String, Integer> picked = new HashMap<>();
+        for (int i = 0; i < 50; i++) {
+            picked.merge(scheduler.pick(client(i), Set.of()).orElseThrow(), 1, Integer::sum);
+        }
+        scheduler.pick(client(0), Set.of()); // a client that comes back is still one
+
+        assertThat(scheduler.affinitiesByScanner()).isEqualTo(picked);
+        assertThat(picked.values()).allMatch(n -> n > 0).hasSize(2);
+
+        clock.addAndGet(Duration.ofMinutes(5).plusSeconds(1).toNanos());
+        assertThat(scheduler.affinitiesByScanner()).isEmpty();
+        assertThat(scheduler.affinities()).isZero();
+    }
+
+    @Test
     void aRecoveringScannerRampsUpOverTheSlowStart() {
         long now = clock.get();
         scheduler.update(List.of(up("a"), new Candidate("b", 1, false, true, -1, -1, now)));

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.vireo.cluster.ClusterNode;
+import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.internal.channel.ClusterView;
 import org.vireo.cluster.internal.sync.DocumentRecord;
 import org.vireo.cluster.internal.sync.Edit;
@@ -20,6 +22,12 @@ public interface ClusterAdmin {
 
     /** Every record that holds a lost edit. */
     List<DocumentRecord> conflicts();
+
+    /** The record in which the edit of this version lost a conflict, if this node keeps that edit's content. */
+    default Optional<DocumentRecord> keptLoser(DocumentVersion version) {
+        return conflicts().stream()
+            .filter(r -> r.lostEdit(version).isPresent() && r.contentOf(version).isPresent()).findFirst();
+    }
 
     /** Runs anti-entropy now; returns once the digest is sent. */
     void sync();
@@ -47,6 +55,11 @@ public interface ClusterAdmin {
                   List<String> refusals, long refusalCount, List<DocumentState> documents, Map<String, String> refusedLocal,
                   Map<String, String> unapplied, Optional<Instant> lastSync, Optional<Instant> lastChange,
                   long fingerprint, List<String> unvalidated) {
+
+        /** Whether {@code member} holds the same edits of every replicated document as this node. */
+        public boolean inSyncWith(ClusterNode member) {
+            return member.configState() == fingerprint;
+        }
     }
 
     /** One document on this node: its current edit, history length, lost edits, whether it is applied here. */

@@ -94,6 +94,11 @@ public final class DocumentRecord {
         return Optional.ofNullable(b).map(byte[]::clone);
     }
 
+    /** The edit of this version, if it is one of those that lost a conflict. */
+    public Optional<Edit> lostEdit(DocumentVersion version) {
+        return losers().stream().filter(e -> e.version().equals(version)).findFirst();
+    }
+
     Map<DocumentVersion, byte[]> contents() {
         return contents;
     }

@@ -13,8 +13,8 @@ import java.util.List;
 
 import org.osgi.service.component.annotations.Component;
 
-import org.vireo.cluster.ServerCertificate;
-import org.vireo.cluster.ServerCertificates;
+import org.vireo.api.ServerCertificate;
+import org.vireo.api.ServerCertificates;
 
 /** {@link ServerCertificates} from {@link ClusterCa}: one place makes and reads every key and certificate. */
 @Component(service = ServerCertificates.class)

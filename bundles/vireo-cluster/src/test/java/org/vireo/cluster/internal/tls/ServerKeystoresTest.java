@@ -15,7 +15,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vireo.cluster.ServerCertificate;
+import org.vireo.api.ServerCertificate;
 
 /** The management API's certificates: issued by the cluster CA for server authentication only, or self-signed. */
 class ServerKeystoresTest {

@@ -1,12 +1,12 @@
-package org.vireo.cluster;
+package org.vireo.api;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * The keys and certificates of the node's own servers (the management API's HTTPS), made and read where the
- * cluster's certificate authority is (cluster:issue-cert --api issues them from the cluster CA); a node with none
+ * The keys and certificates of the management API's HTTPS, made and read where the cluster's certificate authority
+ * is (vireo-cluster offers this service; cluster:issue-cert --api issues them from the cluster CA); a node with none
  * makes its own self-signed one.
  */
 public interface ServerCertificates {

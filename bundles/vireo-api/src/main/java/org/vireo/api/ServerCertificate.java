@@ -1,4 +1,4 @@
-package org.vireo.cluster;
+package org.vireo.api;
 
 import java.time.Instant;
 import java.util.List;
