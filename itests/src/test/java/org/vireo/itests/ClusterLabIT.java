@@ -124,6 +124,18 @@ public class ClusterLabIT extends LabTestSupport {
             assertTrue(config, config.contains("host = 10.77.0.200") && config.contains("port = 8080"));
         }
 
+        // a cluster-wide PID of a file every node ships (etc/org.vireo.balancer.cfg), changed on n2: Karaf writes
+        // the cluster's version into that file on the others, so that their next start reads it, not the old text
+        Path balancer = lab.home("n2").resolve("etc/org.vireo.balancer.cfg");
+        Files.writeString(balancer.resolveSibling("balancer.tmp"), Files.readString(balancer)
+            .replaceAll("(?m)^scanners = .*$", "scanners = 10.77.0.12:3128, 10.77.0.13:3128"));
+        Files.move(balancer.resolveSibling("balancer.tmp"), balancer, StandardCopyOption.ATOMIC_MOVE);
+        for (String n : List.of("n1", "n3")) {
+            lab.awaitLog(n, "config sync: pid:org.vireo.balancer applied", 30);
+            Files2.awaitFileMatches(lab.home(n).resolve("etc/org.vireo.balancer.cfg"),
+                "(?s).*\\nscanners = .*10\\.77\\.0\\.13.*", 30_000);
+        }
+
         String members = lab.cli("n1", "cluster:members");
         for (String n : NODES) {
             assertTrue(members, members.contains(n));
@@ -140,6 +152,10 @@ public class ClusterLabIT extends LabTestSupport {
         lab.vireo("n3", "--keep", "--role", "scanner");
         awaitRules("n3", 3, 120);
         assertEquals(Files.readString(lab.home("n1").resolve(RULES)), Files.readString(lab.home("n3").resolve(RULES)));
+        // n3's restart read its etc/org.vireo.balancer.cfg again: the cluster's version, so no edit of its own
+        String table = lab.cli("n1", "config:property-get --pid org.vireo.balancer scanners");
+        assertTrue(table, table.contains("10.77.0.12:3128, 10.77.0.13:3128"));
+        assertFalse(lab.logs("n3", "config sync: pid:org.vireo.balancer changed here", 1));
 
         // 3. a partition with an edit on each side heals to one state, the losing edit kept
         lab.run(30, "cut", "n1");

@@ -17,6 +17,9 @@ import org.osgi.service.cm.ConfigurationAdmin;
  */
 final class ConfigAdminDocuments {
 
+    /** The file of etc/ a configuration came from, as Karaf's file install names it. */
+    static final String FILEINSTALL_FILENAME = "felix.fileinstall.filename";
+
     private final ConfigurationAdmin admin;
     private final DocumentPatterns patterns;
 
@@ -45,7 +48,15 @@ final class ConfigAdminDocuments {
 
     void write(String pid, byte[] content) throws IOException {
         Dictionary<String, Object> properties = CanonicalConfig.decode(content);
-        configuration(pid).updateIfDifferent(properties);
+        Configuration configuration = configuration(pid);
+        Dictionary<String, Object> current = configuration.getProperties();
+        Object file = current == null ? null : current.get(FILEINSTALL_FILENAME);
+        if (file != null) {
+            // Karaf writes a configuration back to etc/ only into the file it names: without it the file would keep
+            // the old text, which Karaf reads again at the next start, and this node would send it as an edit
+            properties.put(FILEINSTALL_FILENAME, file);
+        }
+        configuration.updateIfDifferent(properties);
     }
 
     void delete(String pid) throws IOException {
