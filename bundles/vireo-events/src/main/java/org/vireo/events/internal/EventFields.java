@@ -2,6 +2,7 @@ package org.vireo.events.internal;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.osgi.service.event.Event;
@@ -22,6 +23,9 @@ final class EventFields {
     static final int MAX_TEXT = 256;
 
     private static final String PREFIX = "org/vireo/";
+    /** What EventAdmin puts in every event (Felix's adds the time of posting): the log's own number and time say it. */
+    private static final Set<String> ADDED_BY_EVENT_ADMIN = Set.of(EventConstants.EVENT_TOPIC,
+        EventConstants.TIMESTAMP);
 
     private EventFields() {
     }
@@ -35,12 +39,13 @@ final class EventFields {
     /**
      * The properties as fields: strings (cut to {@value #MAX_TEXT} characters, control characters escaped), whole
      * numbers as longs, other numbers as doubles (text if not finite), booleans; anything else as its text. The
-     * topic property EventAdmin adds and the names of {@link NodeEvent#RESERVED} are left out.
+     * properties EventAdmin adds (the topic, the time of posting) and the names of {@link NodeEvent#RESERVED} are left
+     * out.
      */
     static Map<String, Object> of(Event event) {
         Map<String, Object> fields = new TreeMap<>();
         for (String name : event.getPropertyNames()) {
-            if (!name.equals(EventConstants.EVENT_TOPIC) && !NodeEvent.RESERVED.contains(name)) {
+            if (!ADDED_BY_EVENT_ADMIN.contains(name) && !NodeEvent.RESERVED.contains(name)) {
                 fields.put(ConfigErrors.shorten(name, MAX_NAME), value(event.getProperty(name)));
             }
         }
