@@ -5,5 +5,5 @@
  * ({@link org.vireo.cluster.NodeStatusSource}, {@link org.vireo.cluster.DocumentValidator}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.3.0")
+@org.osgi.annotation.versioning.Version("0.4.0")
 package org.vireo.cluster;
