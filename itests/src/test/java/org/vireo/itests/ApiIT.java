@@ -375,6 +375,71 @@ public class ApiIT extends VireoTestSupport {
         }, "karaf.log has: " + line);
     }
 
+    @Test
+    public void theEventStreamNeedsALogin_andRefusesANumberThatIsNoEventsNumber() throws Exception {
+        awaitRoute("/api/v1/events/recent");
+        Curl anonymous = curl("/api/v1/events");
+        assertEquals(anonymous.body(), 401, anonymous.status());
+        assertTrue(anonymous.body(), anonymous.body().contains("a login is needed"));
+        Curl bad = curl("/api/v1/events", "-u", VIEWER, "-H", "Last-Event-ID: yesterday");
+        assertEquals(bad.body(), 400, bad.status());
+        assertTrue(bad.body(), bad.body().contains("Last-Event-ID = 'yesterday': expected the sequence number"));
+    }
+
+    /**
+     * A viewer's stream shows a resignation as it happens (the instance's transitions, its priority's changes and why)
+     * and resumes right after the event it names; the recent events say the same in JSON.
+     */
+    @Test
+    public void aViewerStreamsTheEventsOfAResignationAsTheyHappen_andResumesAfterTheEventItNames() throws Exception {
+        awaitRoute("/api/v1/events/recent");
+        awaitUntil(() -> vrrpInstance("a").map(i -> i.state() == VrrpState.MASTER).orElse(false), "a is master");
+        SseEvent left;
+        try (SseClient stream = SseClient.open(port(), "-u", VIEWER)) {
+            assertTrue(stream.headers().toString(), stream.headers().stream()
+                .anyMatch(h -> h.toLowerCase(Locale.ROOT).startsWith("content-type: text/event-stream")));
+            assertTrue(stream.headers().toString(), stream.headers().stream()
+                .anyMatch(h -> h.equalsIgnoreCase("cache-control: no-store")));
+
+            Curl resign = curl("/api/v1/vrrp/a/resign", "-u", ADMIN, "-X", "POST", "-H",
+                "Content-Type: application/json", "--data", "{\"holdOffSeconds\":1}");
+            assertEquals(resign.body(), 200, resign.status());
+
+            SseEvent priority = stream.await(e -> e.name().equals("vrrp.priority"), "the priority's change");
+            assertTrue(priority.data(), priority.data().matches("\\{\"seq\":" + priority.id() + ",\"time\":\"20[^\"]+Z\","
+                + "\"type\":\"vrrp.priority\",\"node\":\"itest-node\",\"base\":120,\"from\":120,"
+                + "\"instance\":\"a\",\"interface\":\"mem-a\",\"reason\":\"resigned for 1 s\",\"to\":0,"
+                + "\"vrid\":61}"));
+            left = stream.await(e -> e.name().equals("vrrp.transition") && e.data().contains("\"to\":\"BACKUP\""),
+                "a leaving MASTER");
+            assertTrue(left.data(), left.data().matches("\\{\"seq\":" + left.id() + ",.*\"type\":\"vrrp.transition\","
+                + "\"node\":\"itest-node\",\"base\":120,\"cause\":\"priority 0 \\(resigned for 1 s\\)\","
+                + "\"from\":\"MASTER\",\"instance\":\"a\",\"interface\":\"mem-a\",\"master\":\"[^\"]*\","
+                + "\"peer\":\"\",\"priority\":0,\"to\":\"BACKUP\",\"vrid\":61}"));
+            assertTrue(Long.parseLong(left.id()) > Long.parseLong(priority.id()));
+            SseEvent back = stream.await(e -> e.name().equals("vrrp.transition")
+                && e.data().contains("\"to\":\"MASTER\""), "a master again after its hold-off");
+            assertTrue(back.data(), back.data().contains("\"from\":\"BACKUP\""));
+        }
+
+        long n = Long.parseLong(left.id());
+        try (SseClient resumed = SseClient.open(port(), "-u", VIEWER, "-H", "Last-Event-ID: " + (n - 1))) {
+            assertEquals(left, resumed.await(e -> true, "the first event after " + (n - 1)));
+        }
+        Curl recent = curl("/api/v1/events/recent?after=" + (n - 1) + "&limit=1", "-u", VIEWER);
+        assertEquals(recent.body(), 200, recent.status());
+        assertTrue(recent.body(), recent.body().matches("\\{\"last\":\\d+,\"events\":\\[\\Q" + left.data()
+            + "\\E]}"));
+        try (SseClient fromBefore = SseClient.open(port(), "-u", VIEWER, "-H", "Last-Event-ID: 99999999")) {
+            SseEvent notice = fromBefore.await(e -> true, "the notice of what the log never held");
+            assertEquals("events.missed", notice.name());
+            assertEquals("", notice.id());
+            assertTrue(notice.data(), notice.data().contains("\"after\":99999999,\"first\":1,\"missed\":-1,"));
+            assertEquals("1", fromBefore.await(e -> true, "the first event held").id());
+            fromBefore.awaitComment("keep-alive"); // 15 s without an event: the connection does not look idle
+        }
+    }
+
     /** What curl got: the status, the response's headers, the body. */
     private record Curl(int status, List<String> headers, String body) {
 
@@ -432,7 +497,7 @@ public class ApiIT extends VireoTestSupport {
         return all;
     }
 
-    private int port() throws IOException {
+    int port() throws IOException {
         return Integer.parseInt(String.valueOf(configurationAdmin.getConfiguration("org.ops4j.pax.web", null)
             .getProperties().get("org.osgi.service.http.port")));
     }

@@ -227,7 +227,7 @@ public abstract class VireoTestSupport {
         throws InterruptedException {
         CountDownLatch reached = new CountDownLatch(1);
         Dictionary<String, Object> topic = new Hashtable<>();
-        topic.put(EventConstants.EVENT_TOPIC, VrrpInstance.STATE_TOPIC);
+        topic.put(EventConstants.EVENT_TOPIC, VrrpInstance.TRANSITION_TOPIC);
         EventHandler handler = event -> {
             if (condition.getAsBoolean()) {
                 reached.countDown();

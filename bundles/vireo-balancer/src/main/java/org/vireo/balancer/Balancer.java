@@ -9,6 +9,12 @@ import java.util.List;
  */
 public interface Balancer {
 
+    /**
+     * EventAdmin topic of changes of the scanner pool (the event log's {@code balancer.scanner}); properties: scanner
+     * (its id, {@code 10.0.0.21:3128}), change (added, removed, up, down, drained, undrained), reason.
+     */
+    String SCANNER_TOPIC = "org/vireo/balancer/SCANNER";
+
     /** Each scanner of the table, in table order. */
     List<ScannerStats> scanners();
 

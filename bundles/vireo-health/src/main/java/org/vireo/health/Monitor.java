@@ -15,6 +15,11 @@ public interface Monitor {
     /** The monitors' configurations are parsed where every node validates them (vireo-settings). */
     String FACTORY_PID = MonitorOptions.FACTORY_PID;
     String NAME_PROPERTY = "health.monitor";
+    /**
+     * EventAdmin topic of a configured monitor's health changes (the event log's {@code health.monitor}); properties:
+     * monitor, type, target, from, to ({@link Health} names), detail (what its last check saw).
+     */
+    String HEALTH_TOPIC = "org/vireo/health/MONITOR";
 
     String name();
 

@@ -6,6 +6,16 @@ import java.util.Set;
 public interface RoleService {
 
     /**
+     * EventAdmin topic of role changes (the event log's {@code node.role}); properties: from, to ({@code director},
+     * {@code backup+scan}, ...; from is {@code none} at a first start), installed, uninstalled (feature names,
+     * comma-separated), cause ({@code vireo:role}: a switch asked for, through the shell or the API;
+     * {@code configuration}: etc/org.vireo.node.cfg).
+     */
+    String ROLE_TOPIC = "org/vireo/node/ROLE";
+    /** EventAdmin topic of a role change that failed ({@code node.role_failed}); properties: to, cause, error. */
+    String ROLE_FAILED_TOPIC = "org/vireo/node/ROLE_FAILED";
+
+    /**
      * Makes {@code role} (plus the scanner, if {@code alsoScan}) this node's role: installs its features,
      * then uninstalls the old role's, then records the role in the node configuration. Either the whole
      * switch happens or the previous features stay installed.

@@ -21,4 +21,12 @@ public interface EffectivePriority {
     default String mode() {
         return "NONE";
     }
+
+    /**
+     * Why the priority for {@code basePriority} is what it is now, in words for the operator and the event log
+     * ({@code "ALL: monitor web down"}).
+     */
+    default String reason(int basePriority) {
+        return mode();
+    }
 }

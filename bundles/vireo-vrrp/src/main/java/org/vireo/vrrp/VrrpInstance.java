@@ -12,8 +12,19 @@ public interface VrrpInstance {
     String FACTORY_PID = "org.vireo.vrrp.instance";
     /** Service property of an {@link EffectivePriority} naming the instance it is for. */
     String NAME_PROPERTY = "vrrp.name";
-    /** EventAdmin topic of state changes; properties: name, vrid, state, previous, priority, master. */
-    String STATE_TOPIC = "org/vireo/vrrp/STATE";
+    /**
+     * EventAdmin topic of state changes (the event log's {@code vrrp.transition}); properties: instance, vrid,
+     * interface, from, to (states), priority (effective), base, cause (in words), peer (the router it concerns: an
+     * advert's sender or the master last heard; "" if none), master (the master's address after it: this node's
+     * when it became master, an advert's sender when that made it backup; "" if unknown).
+     */
+    String TRANSITION_TOPIC = "org/vireo/vrrp/TRANSITION";
+    /**
+     * EventAdmin topic of changes of the effective priority ({@code vrrp.priority}); properties: instance, vrid,
+     * interface, from, to (priorities), base, reason (health tracking's, the operator's override or resignation, a
+     * configured base priority).
+     */
+    String PRIORITY_TOPIC = "org/vireo/vrrp/PRIORITY";
 
     String name();
 

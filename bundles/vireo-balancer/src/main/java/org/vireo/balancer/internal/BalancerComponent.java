@@ -34,6 +34,8 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.event.Event;
+import org.osgi.service.event.EventAdmin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.balancer.Balancer;
@@ -47,6 +49,7 @@ import org.vireo.balancer.internal.forward.Route;
 import org.vireo.balancer.internal.forward.Transport;
 import org.vireo.balancer.internal.listen.Listeners;
 import org.vireo.balancer.internal.pool.Pool;
+import org.vireo.balancer.internal.pool.PoolChanges;
 import org.vireo.balancer.internal.share.LoopbackVips;
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.NodeLoad;
@@ -100,6 +103,10 @@ public class BalancerComponent implements Balancer, VrrpStateListener, Readiness
         policyOption = ReferencePolicyOption.GREEDY)
     private volatile VipManager vipManager;
 
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    private volatile EventAdmin eventAdmin;
+
     private volatile ScheduledExecutorService worker;
     /** In force: the defaults until a configuration is accepted, and then nothing listens. */
     private volatile BalancerOptions options;
@@ -141,7 +148,7 @@ public class BalancerComponent implements Balancer, VrrpStateListener, Readiness
         accepted = parsed.options().isPresent();
         BalancerOptions o = parsed.options().orElse(BalancerOptions.defaults());
         options = o;
-        pool = new Pool(o, System::nanoTime, HOLD_DOWN);
+        pool = new Pool(o, System::nanoTime, HOLD_DOWN, this::poolChanged);
         int threads = o.threads() > 0 ? o.threads() : Runtime.getRuntime().availableProcessors();
         Transport.Choice transport = Transport.choose(o.transport());
         transportFallback = transport.fallback();
@@ -159,6 +166,15 @@ public class BalancerComponent implements Balancer, VrrpStateListener, Readiness
         loads(registry.nodes());
         LOG.info("balancer started: {} scanners, {} event loop threads on {}", o.scanners().size(), threads,
             forwarder.transport().label());
+    }
+
+    /** Posted, never sent: the pool's lock is held here, and the event loops may be waiting for it. */
+    private void poolChanged(PoolChanges.Change change) {
+        EventAdmin events = eventAdmin;
+        if (events != null) {
+            events.postEvent(new Event(SCANNER_TOPIC, Map.of("scanner", change.scanner(), "change", change.change(),
+                "reason", change.reason())));
+        }
     }
 
     /**

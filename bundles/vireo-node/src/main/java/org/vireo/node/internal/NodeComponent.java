@@ -20,6 +20,11 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.event.Event;
+import org.osgi.service.event.EventAdmin;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,6 +58,10 @@ public class NodeComponent implements NodeIdentity, RoleService {
 
     @Reference
     private RoleReadiness readiness;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    private volatile EventAdmin eventAdmin;
 
     private RoleKeeper keeper;
     private ExecutorService reconciler;
@@ -113,6 +122,7 @@ public class NodeComponent implements NodeIdentity, RoleService {
             options = applied;
             if (done.change().changed()) {
                 LOG.info("Vireo node {}: {}", applied.name(), done.change().describe());
+                post(ROLE_TOPIC, RoleEvents.done(done.change(), RoleEvents.CONFIGURATION));
             }
             if (done.change().changed() || !startupReported) {
                 // bench/boot-bench.sh times the start up to this line
@@ -124,6 +134,9 @@ public class NodeComponent implements NodeIdentity, RoleService {
             // refused configuration: configure() reported it and the node keeps its features
         } catch (RoleChangeException e) {
             LOG.error("Vireo node {}: {}", name(), e.getMessage(), e);
+            NodeOptions wanted = options;
+            post(ROLE_FAILED_TOPIC, RoleEvents.failed(wanted.role(), wanted.alsoScan(), RoleEvents.CONFIGURATION,
+                e.getMessage()));
         } catch (IOException | RuntimeException e) {
             LOG.error("Vireo node {}: the configured role could not be applied", name(), e);
         } finally {
@@ -144,13 +157,27 @@ public class NodeComponent implements NodeIdentity, RoleService {
         readiness.deploying();
         try {
             change = keeper.switchRole(role, alsoScan);
+        } catch (RoleChangeException e) {
+            post(ROLE_FAILED_TOPIC, RoleEvents.failed(role, alsoScan, RoleEvents.SWITCH, e.getMessage()));
+            throw e;
         } finally {
             readiness.deployed();
         }
         // answer with the new role at once; the configuration event reaches modified() later
         options = options.withRole(role, change.toAlsoScan());
         LOG.info("Vireo node {}: {}", name(), change.describe());
+        if (change.changed()) {
+            post(ROLE_TOPIC, RoleEvents.done(change, RoleEvents.SWITCH));
+        }
         return change;
+    }
+
+    /** Posted, never sent: a role switch does not wait for EventAdmin's handlers. */
+    private void post(String topic, Map<String, Object> properties) {
+        EventAdmin events = eventAdmin;
+        if (events != null) {
+            events.postEvent(new Event(topic, properties));
+        }
     }
 
     @Override

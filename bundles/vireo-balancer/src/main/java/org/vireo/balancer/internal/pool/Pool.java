@@ -2,11 +2,13 @@ package org.vireo.balancer.internal.pool;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -28,6 +30,8 @@ import org.vireo.balancer.internal.schedule.Scheduler;
 public final class Pool implements Backends {
 
     private static final Logger LOG = LoggerFactory.getLogger(Pool.class);
+    /** Why a scanner is up again when no call said so: time passed. */
+    private static final String HOLD_DOWN_ENDED = "the hold-down after a failed connect ended";
 
     private final ScannerTable table;
     private final Duration holdDown;
@@ -36,6 +40,8 @@ public final class Pool implements Backends {
     private final Map<String, Counters> counters = new TreeMap<>();
     private final Map<String, Backend> backendById = new TreeMap<>();
     private final LongSupplier nanos;
+    private final PoolChanges seen = new PoolChanges();
+    private final Consumer<PoolChanges.Change> changes;
     private List<BalancerOptions.Scanner> order = List.of();
     private long slowStartNanos;
     /**
@@ -52,6 +58,13 @@ public final class Pool implements Backends {
     }
 
     public Pool(BalancerOptions options, LongSupplier nanos, Duration holdDown) {
+        this(options, nanos, holdDown, change -> { });
+    }
+
+    /** @param changes told of each change of the pool (a scanner up, down, drained ...), under the pool's lock */
+    public Pool(BalancerOptions options, LongSupplier nanos, Duration holdDown,
+                Consumer<PoolChanges.Change> changes) {
+        this.changes = changes;
         this.holdDown = holdDown;
         this.nanos = nanos;
         table = new ScannerTable(nanos, holdDown.toNanos());
@@ -73,22 +86,33 @@ public final class Pool implements Backends {
         slowStartNanos = Duration.ofSeconds(options.slowStartSeconds()).toNanos();
         scheduler.tune(options.boundFactor(), Duration.ofSeconds(options.affinityIdleSeconds()).toNanos(),
             slowStartNanos);
-        update();
+        update("the scanner table was configured");
     }
 
-    /** Hands the scheduler the table as it is now. */
-    private void update() {
+    /** Hands the scheduler the table as it is now, and the listener what changed (because of {@code why}). */
+    private void update(String why) {
         List<Candidate> now = table.candidates();
         scheduler.update(now);
         long t = nanos.getAsLong();
         settled = now.stream().allMatch(c -> c.healthy()
             && (slowStartNanos <= 0 || t - c.upSinceNanos() >= slowStartNanos));
+        Map<String, PoolChanges.Seen> looks = new LinkedHashMap<>();
+        for (BalancerOptions.Scanner s : order) {
+            looks.put(s.id(), new PoolChanges.Seen(table.up(s.id()), s.drain()));
+        }
+        for (PoolChanges.Change c : seen.look(looks, why)) {
+            try {
+                changes.accept(c);
+            } catch (RuntimeException e) {
+                LOG.warn("balancer: a listener of the pool failed on {}", c, e);
+            }
+        }
     }
 
     /** A scanner's monitor changed its verdict. */
     public synchronized void monitor(String id, boolean up) {
         table.monitor(id, up);
-        update();
+        update("its monitor says " + (up ? "up" : "down"));
     }
 
     /** The loads the scanners report, by the address they report from (the node registry's address). */
@@ -97,13 +121,13 @@ public final class Pool implements Backends {
             double[] l = cpuAndMemoryByAddress.get(s.address().getAddress().getHostAddress());
             table.load(s.id(), l == null ? -1 : l[0], l == null ? -1 : l[1]);
         }
-        update();
+        update(HOLD_DOWN_ENDED); // loads change no health: only the clock can have
     }
 
     @Override
     public synchronized Optional<Backend> pick(String client, Set<String> excluded) {
         if (!settled) {
-            update(); // hold-downs and slow start move with the clock
+            update(HOLD_DOWN_ENDED); // hold-downs and slow start move with the clock
         }
         Optional<String> id = scheduler.pick(client, excluded);
         if (id.isEmpty()) {
@@ -137,7 +161,7 @@ public final class Pool implements Backends {
         }
         if (table.connected(id)) {
             LOG.info("balancer: scanner {} UP: a connect succeeded after the one that failed", id);
-            update();
+            update("a connect succeeded after the one that failed");
         }
     }
 
@@ -164,7 +188,7 @@ public final class Pool implements Backends {
         if (c != null) {
             c.failures++;
         }
-        update();
+        update("a connect failed: " + cause.getMessage());
     }
 
     @Override
@@ -182,7 +206,7 @@ public final class Pool implements Backends {
      * @param monitorOf a scanner id -> its monitor and verdict, for the operator
      */
     public synchronized List<ScannerStats> stats(Function<String, String> monitorOf) {
-        update();
+        update(HOLD_DOWN_ENDED);
         Map<String, Double> weights = scheduler.weights();
         Map<String, Integer> affinities = scheduler.affinitiesByScanner();
         int open = 0;

@@ -3,7 +3,9 @@ package org.vireo.balancer.internal.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -137,5 +139,29 @@ class PoolTest {
         p.configure(BalancerOptions.parse(Map.of()));
         assertThat(p.pick("10.9.0.1", Set.of())).isEmpty();
         assertThat(p.ids()).isEmpty();
+    }
+
+    @Test
+    void eachChangeOfAScannerIsToldWithWhatMadeIt() {
+        List<String> told = new ArrayList<>();
+        Pool p = new Pool(BalancerOptions.parse(Map.of("scanners", "10.0.0.1:3128, 10.0.0.2:3128",
+            "slowStartSeconds", "0")), clock::get, Duration.ofSeconds(10),
+            c -> told.add(c.scanner() + " " + c.change() + ": " + c.reason()));
+
+        p.monitor("10.0.0.1:3128", false);
+        p.monitor("10.0.0.1:3128", false); // no change: nothing told
+        p.failed("10.0.0.2:3128", new java.net.ConnectException("refused"));
+        clock.addAndGet(Duration.ofSeconds(11).toNanos());
+        p.pick("10.9.0.1", Set.of());
+        p.configure(BalancerOptions.parse(Map.of("scanners", "10.0.0.2:3128 drain", "slowStartSeconds", "0")));
+
+        assertThat(told).containsExactly(
+            "10.0.0.1:3128 added: the scanner table was configured",
+            "10.0.0.2:3128 added: the scanner table was configured",
+            "10.0.0.1:3128 down: its monitor says down",
+            "10.0.0.2:3128 down: a connect failed: refused",
+            "10.0.0.2:3128 up: the hold-down after a failed connect ended",
+            "10.0.0.2:3128 drained: the scanner table was configured",
+            "10.0.0.1:3128 removed: the scanner table was configured");
     }
 }

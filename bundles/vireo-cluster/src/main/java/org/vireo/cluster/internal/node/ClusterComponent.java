@@ -34,6 +34,8 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.event.Event;
+import org.osgi.service.event.EventAdmin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.cluster.ClusterNode;
@@ -81,6 +83,10 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     TransportFactory transports;
     @Reference
     ListeningPorts ports;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventAdmin eventAdmin;
 
     private final List<ReplicatedDocuments.Validators.Entry> validators = new CopyOnWriteArrayList<>();
     private final List<NodeStatusSource> sources = new CopyOnWriteArrayList<>();
@@ -236,6 +242,8 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         });
         registry = new Registry(node, System::nanoTime, Instant::now, Duration.ofMillis(options.staleAfterMillis()));
         registry.watch(nodes -> watchers.forEach(w -> w.accept(nodes)));
+        ClusterEvents events = new ClusterEvents(node, this::post);
+        registry.membership(events);
         documents = new ReplicatedDocuments(new DocumentPatterns(options.replicatedPids(), options.replicatedFiles()),
             configurationAdmin, Path.of(etc == null ? "etc" : etc), () -> validators);
         TransportFactory.Started started = null;
@@ -265,6 +273,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         }
         HybridClock clock = new HybridClock(node, System::currentTimeMillis, options.maxClockAheadMillis());
         engine = new SyncEngine(node, clock, store, documents, new ChannelPeers(transport), Instant::now);
+        engine.addListener(events);
         Runnable connect = start;
         startOnceBooted(() -> {
             try {
@@ -384,6 +393,14 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
                 task.run();
             }
         });
+    }
+
+    /** Posted, never sent: the sync and registry threads do not wait for EventAdmin's handlers. */
+    private void post(String topic, Map<String, Object> properties) {
+        EventAdmin events = eventAdmin;
+        if (events != null) {
+            events.postEvent(new Event(topic, properties));
+        }
     }
 
     private void fileChanged(Path file) {

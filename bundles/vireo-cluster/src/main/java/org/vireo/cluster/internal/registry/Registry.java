@@ -37,12 +37,25 @@ public final class Registry implements NodeRegistry {
     private final Map<String, Entry> entries = new TreeMap<>();
     private final List<Consumer<List<ClusterNode>>> listeners = new CopyOnWriteArrayList<>();
     private volatile List<ClusterNode> snapshot = List.of();
+    private volatile Consumer<Membership> membership = m -> { };
+
+    /**
+     * Another node joined (its first report, or a report again after it was stale) or left (it went stale: gone from
+     * the view, or silent for longer than the stale limit).
+     */
+    public record Membership(String node, String role, String address, boolean joined, String reason) {
+    }
 
     public Registry(String self, LongSupplier nanos, Supplier<Instant> now, Duration staleAfter) {
         this.self = self;
         this.nanos = nanos;
         this.now = now;
         this.staleNanos = staleAfter.toNanos();
+    }
+
+    /** Tells {@code listener} of every join and leave, under the registry's lock (keep it short). */
+    public void membership(Consumer<Membership> listener) {
+        membership = listener;
     }
 
     /** A report arrived (or this node made its own). */
@@ -83,18 +96,31 @@ public final class Registry implements NodeRegistry {
         boolean changed = reportChanged || next.size() != before.size();
         for (ClusterNode n : next) {
             ClusterNode was = before.stream().filter(b -> b.name().equals(n.name())).findFirst().orElse(null);
-            if (was != null && was.stale() != n.stale()) {
+            if (was == null && !n.self() && !n.stale()) {
+                tell(n, true, "its first report");
+            } else if (was != null && was.stale() != n.stale()) {
                 changed = true;
                 if (n.stale()) {
                     LOG.warn("cluster: node {} is stale: no report since {}", n.name(), n.lastSeen());
+                    tell(n, false, entries.get(n.name()).inView() ? "no report since " + n.lastSeen()
+                        : "it left the cluster's view");
                 } else {
                     LOG.info("cluster: node {} reports again", n.name());
+                    tell(n, true, "it reports again");
                 }
             }
         }
         snapshot = next;
         if (changed) {
             notifyListeners(next);
+        }
+    }
+
+    private void tell(ClusterNode n, boolean joined, String reason) {
+        try {
+            membership.accept(new Membership(n.name(), n.role(), n.address(), joined, reason));
+        } catch (RuntimeException e) {
+            LOG.warn("cluster: a membership listener failed", e);
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -65,13 +66,41 @@ public final class SyncEngine {
         this.now = now;
     }
 
-    /** Told of every record that changed here, after it was applied (or failed to be). */
+    /** Told on the engine's thread of what happens to the documents here; the rest do nothing by default. */
     public interface SyncListener {
+
+        /** Every record that changed here, after it was applied (or failed to be). */
         void changed(DocumentRecord record, boolean local);
+
+        /** A version is in force here now: an edit made here ({@code local}, and sent), or a member's, applied. */
+        default void applied(String id, DocumentVersion version, boolean local) {
+        }
+
+        /**
+         * A version is refused here: a change made here that fails validation (never sent; {@code version} empty),
+         * or a member's version, held back while this node keeps its own. Told once per new reason.
+         */
+        default void refused(String id, Optional<DocumentVersion> version, String reason) {
+        }
+
+        /** Concurrent edits: {@code lost} is kept (cluster:conflicts) but {@code winner} is in force. */
+        default void conflict(String id, DocumentVersion lost, DocumentVersion winner) {
+        }
     }
 
     public void addListener(SyncListener listener) {
         listeners.add(listener);
+    }
+
+    /** A listener that fails is logged; the engine and the other listeners go on. */
+    private void tell(Consumer<SyncListener> call) {
+        for (SyncListener l : listeners) {
+            try {
+                call.accept(l);
+            } catch (RuntimeException e) {
+                LOG.warn("config sync: a listener failed", e);
+            }
+        }
     }
 
     /**
@@ -160,6 +189,7 @@ public final class SyncEngine {
         }
         if (!problem.get().equals(refused.put(id, problem.get()))) {
             LOG.warn("config sync: the change of {} here is not sent to the cluster: {}", id, problem.get());
+            tell(l -> l.refused(id, Optional.empty(), problem.get()));
         }
         return false;
     }
@@ -192,7 +222,10 @@ public final class SyncEngine {
         heldBack.remove(id);
         unapplied.remove(id);
         lastChange = now.get();
-        listeners.forEach(l -> l.changed(next, true));
+        tell(l -> l.changed(next, true));
+        if (send) { // else the node's very first start: its documents as they are, no change
+            tell(l -> l.applied(id, version, true));
+        }
     }
 
     /** A payload from a member (its first byte a {@link SyncMessages} kind). */
@@ -251,7 +284,7 @@ public final class SyncEngine {
             lastChange = now.get();
             toApply.forEach(this::apply);
             for (DocumentRecord r : learned) {
-                listeners.forEach(l -> l.changed(r, false));
+                tell(l -> l.changed(r, false));
             }
         }
         if (!knownBetter.isEmpty()) {
@@ -294,11 +327,12 @@ public final class SyncEngine {
         return records.get(id);
     }
 
-    private static void reportNewLosers(DocumentRecord before, DocumentRecord after) {
+    private void reportNewLosers(DocumentRecord before, DocumentRecord after) {
         for (Edit lost : after.losers()) {
             if (before == null || !before.losers().contains(lost)) {
                 LOG.warn("config sync: conflict on {}: edit {} lost to {}, which is in force; the lost edit is kept "
                     + "(cluster:conflicts)", after.id(), lost.version(), after.current().version());
+                tell(l -> l.conflict(after.id(), lost.version(), after.current().version()));
             }
         }
     }
@@ -327,6 +361,7 @@ public final class SyncEngine {
             unapplied.remove(id);
             heldBack.remove(id);
             LOG.info("config sync: {} applied, version {}", id, r.current().version());
+            tell(l -> l.applied(id, r.current().version(), false));
         } catch (IOException | RuntimeException e) {
             unapplied.put(id, ConfigErrors.shorten(String.valueOf(e.getMessage()), ConfigErrors.MAX_CHARS));
             LOG.warn("config sync: {} version {} could not be applied here (retried at the next sync): {}", id,
@@ -342,6 +377,7 @@ public final class SyncEngine {
         if (!why.equals(unapplied.put(r.id(), why))) {
             LOG.warn("config sync: {} version {} from {} is not applied here: {}", r.id(), r.current().version(),
                 r.current().version().node(), why);
+            tell(l -> l.refused(r.id(), Optional.of(r.current().version()), problem));
         }
     }
 

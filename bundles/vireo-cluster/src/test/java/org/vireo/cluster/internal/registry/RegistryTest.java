@@ -68,6 +68,24 @@ class RegistryTest {
     }
 
     @Test
+    void membersJoinWithTheirFirstReport_andLeaveByTheViewOrSilence_andJoinAgainWhenTheyReport() {
+        List<String> told = new ArrayList<>();
+        registry.membership(m -> told.add(m.node() + (m.joined() ? " joined: " : " left: ") + m.reason()));
+        registry.reported(report("n1", 0)); // this node: not a member joining
+        registry.reported(report("n2", 5));
+        registry.reported(report("n3", 5));
+
+        registry.view(Set.of("n1", "n3"));
+        advanceMillis(3_100);
+        registry.view(Set.of("n1", "n2", "n3"));
+        registry.reported(report("n2", 6));
+
+        assertThat(told).containsExactly("n2 joined: its first report", "n3 joined: its first report",
+            "n2 left: it left the cluster's view", "n3 left: no report since 1970-01-01T00:00:01Z",
+            "n2 joined: it reports again");
+    }
+
+    @Test
     void aReportReadsBackAsItWasSent() throws IOException {
         NodeReport r = new NodeReport("n3", "director+scan", "192.0.2.3", "0.1.0.SNAPSHOT",
             Map.of("vip1", "MASTER", "vip2", "BACKUP"),

@@ -8,12 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.internal.version.HybridClock;
 
 /**
@@ -97,6 +100,60 @@ class ReceivedValidationTest {
         while (!wire.isEmpty()) {
             wire.poll().run();
         }
+    }
+
+    /** What the engine tells its listeners, in words. */
+    private static final class Told implements SyncEngine.SyncListener {
+        final List<String> said = new ArrayList<>();
+
+        @Override
+        public void changed(DocumentRecord record, boolean local) {
+            // the record itself: not what this test looks at
+        }
+
+        @Override
+        public void applied(String id, DocumentVersion version, boolean local) {
+            said.add("applied " + version.node() + (local ? " (local)" : ""));
+        }
+
+        @Override
+        public void refused(String id, Optional<DocumentVersion> version, String reason) {
+            said.add("refused " + version.map(DocumentVersion::node).orElse("here") + ": " + reason);
+        }
+
+        @Override
+        public void conflict(String id, DocumentVersion lost, DocumentVersion winner) {
+            said.add("conflict: " + lost.node() + " lost to " + winner.node());
+        }
+    }
+
+    @Test
+    void theListenersHearWhatIsAppliedAndRefused_onceEach_andOfConflicts() throws IOException {
+        startOlderAndCurrent();
+        Told told = new Told();
+        current.engine.addListener(told);
+
+        old.edit("scanners = 10.0.0.21:3128");
+        old.edit("BAD garbage");
+        current.engine.sync(); // the same refusal again: not told again
+        deliver();
+        current.edit("BAD too");
+        current.edit("scanners = 10.0.0.22:3128");
+        wall += 10; // concurrent edits on both sides, before either hears of the other
+        old.local.docs.put(DOC, "scanners = 10.0.0.23:3128".getBytes(StandardCharsets.UTF_8));
+        old.engine.localChanged(DOC);
+        current.local.docs.put(DOC, "scanners = 10.0.0.24:3128".getBytes(StandardCharsets.UTF_8));
+        current.engine.localChanged(DOC);
+        deliver();
+
+        assertThat(told.said).containsExactly("applied old",
+            "refused old: refused by the test's validator",
+            "refused here: refused by the test's validator",
+            "applied current (local)",
+            "applied current (local)",
+            // the same millisecond on both clocks: the higher node name wins (DocumentVersion's order)
+            "conflict: current lost to old",
+            "applied old");
     }
 
     @Test

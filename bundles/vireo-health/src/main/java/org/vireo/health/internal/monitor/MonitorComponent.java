@@ -13,6 +13,11 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.event.Event;
+import org.osgi.service.event.EventAdmin;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +36,10 @@ public class MonitorComponent {
 
     @Reference
     private MonitorRegistry registry;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    private volatile EventAdmin eventAdmin;
 
     private BundleContext context;
     /** Null while the configuration was refused before the monitor ever ran (a {@link RefusedMonitor} shows it). */
@@ -60,6 +69,7 @@ public class MonitorComponent {
             return;
         }
         monitor = m;
+        m.watch(new HealthEvents(this::post));
         registration = context.registerService(Monitor.class, monitor, serviceProperties(monitor.name()));
     }
 
@@ -81,6 +91,14 @@ public class MonitorComponent {
             if (monitor != null) {
                 monitor.stop();
             }
+        }
+    }
+
+    /** Posted, never sent: the monitor's watchers do not wait for EventAdmin's handlers. */
+    private void post(String topic, Map<String, Object> properties) {
+        EventAdmin events = eventAdmin;
+        if (events != null) {
+            events.postEvent(new Event(topic, properties));
         }
     }
 

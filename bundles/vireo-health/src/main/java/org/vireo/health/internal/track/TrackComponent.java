@@ -211,4 +211,9 @@ public class TrackComponent implements TrackedGroup, EffectivePriority {
     public String mode() {
         return tracker.options().mode().name();
     }
+
+    @Override
+    public String reason(int basePriority) {
+        return tracker.status(basePriority).reason();
+    }
 }

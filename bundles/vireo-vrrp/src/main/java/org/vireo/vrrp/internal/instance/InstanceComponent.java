@@ -28,6 +28,7 @@ import org.osgi.service.event.EventAdmin;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.config.ConfigErrors;
 import org.vireo.node.ReadinessCondition;
 import org.vireo.vrrp.EffectivePriority;
 import org.vireo.vrrp.VrrpCounters;
@@ -48,6 +49,8 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     private static final Logger LOG = LoggerFactory.getLogger(InstanceComponent.class);
     private static final long STOP_TIMEOUT_SECONDS = 5;
+    /** Characters of a cause or reason in an event. */
+    private static final int EVENT_TEXT = 256;
 
     @Reference
     private VrrpNode node;
@@ -223,18 +226,29 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         String instanceName = trackers.remove(tracker);
         if (lifecycle != null && name().equals(instanceName)) {
             closeTracking();
-            lifecycle.trackedPriority(basePriority());
+            lifecycle.trackedPriority(basePriority(), "health tracking removed");
         }
     }
 
     private void track(EffectivePriority tracker) {
         closeTracking();
         try {
-            tracking = tracker.watch(basePriority(), lifecycle::trackedPriority);
-            lifecycle.trackedPriority(tracker.effectivePriority(basePriority()));
+            int base = basePriority();
+            tracking = tracker.watch(base, p -> lifecycle.trackedPriority(p, trackingReason(tracker, base)));
+            lifecycle.trackedPriority(tracker.effectivePriority(base), trackingReason(tracker, base));
             TrackingWarning.of(tracker.mode(), preempt()).ifPresent(w -> LOG.warn("VRRP instance {}: {}", name(), w));
         } catch (RuntimeException e) {
             LOG.error("VRRP instance {}: health tracking failed; keeping the base priority", name(), e);
+        }
+    }
+
+    /** Health tracking's reason, which a failing tracker must not keep from the priority itself. */
+    private String trackingReason(EffectivePriority tracker, int base) {
+        try {
+            return "health tracking: " + tracker.reason(base);
+        } catch (RuntimeException e) {
+            LOG.debug("VRRP instance {}: health tracking's reason", name(), e);
+            return "health tracking";
         }
     }
 
@@ -251,34 +265,65 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     /** On becoming master: the listeners' claims, all of which the first advert waits for. */
     @Override
-    public CompletionStage<Void> stateChanged(String instanceName, VrrpState previous, VrrpState current,
-                                              boolean acceptMode) {
+    public CompletionStage<Void> stateChanged(StateChange change) {
         List<CompletableFuture<Void>> claims = new ArrayList<>();
         for (VrrpStateListener listener : listeners) {
             try {
-                if (current == VrrpState.MASTER) {
-                    claims.add(listener.becameMaster(this, acceptMode).toCompletableFuture());
-                } else if (previous == VrrpState.MASTER) {
+                if (change.to() == VrrpState.MASTER) {
+                    claims.add(listener.becameMaster(this, change.acceptMode()).toCompletableFuture());
+                } else if (change.from() == VrrpState.MASTER) {
                     listener.leftMaster(this);
                 }
             } catch (RuntimeException e) {
-                LOG.error("VRRP instance {}: a state listener failed on {} -> {}", name(), previous, current, e);
+                LOG.error("VRRP instance {}: a state listener failed on {} -> {}", name(), change.from(), change.to(),
+                    e);
                 claims.add(CompletableFuture.failedFuture(e));
             }
         }
-        EventAdmin events = eventAdmin;
-        if (events != null) {
-            Map<String, Object> p = new HashMap<>();
-            p.put("name", name());
-            p.put("vrid", vrid());
-            p.put("state", current.name());
-            p.put("previous", previous.name());
-            p.put("priority", effectivePriority());
-            masterAddress().ifPresent(m -> p.put("master", m.getHostAddress()));
-            events.postEvent(new Event(STATE_TOPIC, p));
-        }
+        post(TRANSITION_TOPIC, transition(change));
         return claims.isEmpty() ? VrrpStateListener.NOTHING_TO_CLAIM
             : CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new));
+    }
+
+    @Override
+    public void priorityChanged(PriorityChange change) {
+        Map<String, Object> p = about();
+        p.put("from", change.from());
+        p.put("to", change.to());
+        p.put("base", basePriority());
+        p.put("reason", ConfigErrors.shorten(change.reason(), EVENT_TEXT));
+        post(PRIORITY_TOPIC, p);
+    }
+
+    private Map<String, Object> transition(StateChange change) {
+        Map<String, Object> p = about();
+        p.put("from", change.from().name());
+        p.put("to", change.to().name());
+        p.put("priority", effectivePriority());
+        p.put("base", basePriority());
+        p.put("cause", ConfigErrors.shorten(change.cause(), EVENT_TEXT));
+        p.put("peer", change.peer().map(InetAddress::getHostAddress).orElse(""));
+        // only a master advertises: a backup that an advert made one knows its master, one that resigned does not
+        Optional<InetAddress> master = change.to() == VrrpState.MASTER ? primaryAddress() : change.peer();
+        p.put("master", master.map(InetAddress::getHostAddress).orElse(""));
+        return p;
+    }
+
+    /** The fields every event of the instance has. */
+    private Map<String, Object> about() {
+        Map<String, Object> p = new HashMap<>();
+        p.put("instance", name());
+        p.put("vrid", vrid());
+        p.put("interface", interfaceName());
+        return p;
+    }
+
+    /** Posted, never sent: the VRRP thread does not wait for EventAdmin's handlers. */
+    private void post(String topic, Map<String, Object> properties) {
+        EventAdmin events = eventAdmin;
+        if (events != null) {
+            events.postEvent(new Event(topic, properties));
+        }
     }
 
     /** The running instance, or in its place the refusal of its configuration. */

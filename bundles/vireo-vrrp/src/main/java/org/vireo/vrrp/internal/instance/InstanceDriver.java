@@ -91,6 +91,12 @@ final class InstanceDriver {
     private volatile String claimProblem;
     private volatile boolean ready = true;
     private long readyDeadlineMicros;
+    /** The cause and peer of a transition the event being handled makes; timer thread only. */
+    private String cause = "started";
+    private Optional<InetAddress> peer = Optional.empty();
+    private Optional<FsmEvent.AdvertReceived> lastHeard = Optional.empty();
+    /** Why the effective priority last changed; timer thread only. */
+    private String priorityReason = "configured";
 
     /** Opens the transport channel through {@code opener}, with this driver as its receiver. */
     InstanceDriver(InstanceOptions options, Scheduler scheduler, StateSink sink, ChannelOpener opener,
@@ -147,7 +153,7 @@ final class InstanceDriver {
             FsmEvent fired = FsmEvent.TimerFired.of(t);
             timers[t.ordinal()] = t == Timer.CLAIM ? scheduler.timer(this::claimTimedOut) : scheduler.timer(() -> handle(fired));
         }
-        this.resignEnds = scheduler.timer(this::priorityMayHaveChanged);
+        this.resignEnds = scheduler.timer(() -> priorityMayHaveChanged("the resignation's hold-off ended"));
     }
 
     /** Opens the transport channel with the driver's receiver. */
@@ -192,10 +198,10 @@ final class InstanceDriver {
         channel.close();
     }
 
-    /** Health tracking's priority (clamped to the base); takes effect unless overridden. */
-    void trackedPriority(int priority) {
+    /** Health tracking's priority (clamped to the base) and why; takes effect unless overridden. */
+    void trackedPriority(int priority, String reason) {
         trackedPriority = Math.max(0, Math.min(priority, options.priority()));
-        scheduler.execute(this::priorityMayHaveChanged);
+        scheduler.execute(() -> priorityMayHaveChanged(reason));
     }
 
     /**
@@ -208,7 +214,7 @@ final class InstanceDriver {
             throw new IllegalArgumentException("only a priority change between 1 and 254 applies without a restart");
         }
         options = changed;
-        trackedPriority(changed.priority());
+        trackedPriority(changed.priority(), "base priority " + changed.priority() + " configured");
     }
 
     void overridePriority(Optional<Integer> priority) {
@@ -219,20 +225,29 @@ final class InstanceDriver {
             }
         });
         override = priority;
-        scheduler.execute(this::priorityMayHaveChanged);
+        String reason = priority.map(p -> "operator's override " + p).orElse("operator's override cleared");
+        scheduler.execute(() -> priorityMayHaveChanged(reason));
     }
 
     void resign(Duration holdOff) {
         scheduler.execute(() -> {
             resignedUntilMicros = scheduler.nowMicros() + holdOff.toNanos() / 1000;
-            priorityMayHaveChanged();
+            priorityMayHaveChanged("resigned for " + holdOff.toSeconds() + " s");
             resignEnds.arm(holdOff.toNanos() / 1000 + 1);
         });
     }
 
-    private void priorityMayHaveChanged() {
+    /** Hands the state machine a changed priority; the sink hears of it first, with the reason. */
+    private void priorityMayHaveChanged(String reason) {
         int ep = effectivePriority();
-        if (ep != fsm.effectivePriority()) {
+        int was = fsm.effectivePriority();
+        if (ep != was) {
+            priorityReason = reason;
+            try {
+                sink.priorityChanged(new StateSink.PriorityChange(options.name(), was, ep, reason));
+            } catch (RuntimeException e) {
+                LOG.error("VRRP instance {}: reporting priority {} -> {} failed", options.name(), was, ep, e);
+            }
             handle(new FsmEvent.PriorityChanged(ep));
         }
     }
@@ -312,6 +327,11 @@ final class InstanceDriver {
     private void handle(FsmEvent event, long atMicros) {
         long at = Math.max(atMicros, lastEventMicros);
         lastEventMicros = at;
+        cause = TransitionCause.of(event, priorityReason, lastHeard);
+        peer = TransitionCause.peer(event, fsm.masterAddress(), self);
+        if (event instanceof FsmEvent.AdvertReceived a) {
+            lastHeard = Optional.of(a);
+        }
         List<FsmAction> actions = fsm.handle(event, at);
         long lag = Math.max(0, scheduler.nowMicros() - at);
         for (int i = 0; i < actions.size(); i++) { // indexed: no iterator on the advert-timer path
@@ -418,14 +438,15 @@ final class InstanceDriver {
         transitions.incrementAndGet(next.ordinal());
         CompletionStage<Void> claim;
         try {
-            claim = sink.stateChanged(options.name(), previous, next, acceptMode);
+            claim = sink.stateChanged(new StateSink.StateChange(options.name(), previous, next, acceptMode, cause,
+                peer));
         } catch (RuntimeException e) {
             LOG.error("VRRP instance {}: a state listener failed on {} -> {}", options.name(), previous, next, e);
             claim = CompletableFuture.failedFuture(e);
         }
         // after the listeners: a log line costs about 1 ms here, which a new master's VIPs should not wait for
-        LOG.info("VRRP instance {} (VRID {}, {}): {} -> {} at priority {}", options.name(), options.vrid(),
-            options.interfaceName(), previous, next, fsm.effectivePriority());
+        LOG.info("VRRP instance {} (VRID {}, {}): {} -> {} at priority {}: {}", options.name(), options.vrid(),
+            options.interfaceName(), previous, next, fsm.effectivePriority(), cause);
         return claim != null ? claim : CompletableFuture.completedFuture(null);
     }
 

@@ -37,6 +37,7 @@ final class InstanceLifecycle implements VrrpInstance {
     private volatile Instant since = Instant.now();
     private volatile boolean stopped;
     private volatile int trackedPriority;
+    private volatile String trackedReason = "configured";
     private volatile Optional<Integer> override = Optional.empty();
 
     InstanceLifecycle(InstanceOptions options, Scheduler scheduler, StateSink sink, InstanceDriver.ChannelOpener opener) {
@@ -77,10 +78,11 @@ final class InstanceLifecycle implements VrrpInstance {
         }
         if (fault != null) {
             LOG.info("VRRP instance {}: {} is usable again", options.name(), options.interfaceName());
-            sink.stateChanged(options.name(), VrrpState.FAULT, VrrpState.INITIALIZE, false);
+            sink.stateChanged(new StateSink.StateChange(options.name(), VrrpState.FAULT, VrrpState.INITIALIZE, false,
+                options.interfaceName() + " is usable again", Optional.empty()));
         }
         fault = null;
-        started.trackedPriority(trackedPriority);
+        started.trackedPriority(trackedPriority, trackedReason);
         if (override.isPresent()) {
             started.overridePriority(override);
         }
@@ -95,7 +97,8 @@ final class InstanceLifecycle implements VrrpInstance {
             fault = reason;
             since = Instant.now();
             if (wasRunning) {
-                sink.stateChanged(options.name(), previous, VrrpState.FAULT, false);
+                sink.stateChanged(new StateSink.StateChange(options.name(), previous, VrrpState.FAULT, false, reason,
+                    Optional.empty()));
             }
         }
         retry.arm(RETRY_MICROS);
@@ -119,11 +122,13 @@ final class InstanceLifecycle implements VrrpInstance {
         }
     }
 
-    void trackedPriority(int priority) {
+    /** @param reason why, for the operator ("health tracking: ...") */
+    void trackedPriority(int priority, String reason) {
         trackedPriority = Math.max(0, Math.min(priority, options.priority())); // as the driver clamps it
+        trackedReason = reason;
         InstanceDriver d = driver;
         if (d != null) {
-            d.trackedPriority(priority);
+            d.trackedPriority(priority, reason);
         }
     }
 
@@ -135,6 +140,7 @@ final class InstanceLifecycle implements VrrpInstance {
         }
         options = changed;
         trackedPriority = changed.priority();
+        trackedReason = "base priority " + changed.priority() + " configured";
     }
 
     InstanceOptions options() {

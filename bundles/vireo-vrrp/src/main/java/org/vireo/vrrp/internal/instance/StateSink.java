@@ -1,16 +1,32 @@
 package org.vireo.vrrp.internal.instance;
 
+import java.net.InetAddress;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 import org.vireo.vrrp.VrrpState;
 
-/** Where an instance reports what it became: the VIP listeners and EventAdmin at run time. */
+/** Where an instance reports what it became and why: the VIP listeners and EventAdmin at run time. */
 interface StateSink {
 
     /**
-     * Called on the scheduler thread, in order, before the instance goes on.
+     * A state change, told on the scheduler thread, in order, before the instance goes on.
      *
-     * @return on becoming MASTER, the claim of the addresses (see VrrpStateListener#becameMaster); else ignored
+     * @param cause what made it (an advert, a timer, a priority, a fault), in words
+     * @param peer  the other router it concerns: the sender of the advert, or the master last heard
      */
-    CompletionStage<Void> stateChanged(String instanceName, VrrpState previous, VrrpState current, boolean acceptMode);
+    record StateChange(String instance, VrrpState from, VrrpState to, boolean acceptMode, String cause,
+                       Optional<InetAddress> peer) {
+    }
+
+    /** A change of the priority the instance advertises (from, to) and why. */
+    record PriorityChange(String instance, int from, int to, String reason) {
+    }
+
+    /** @return on becoming MASTER, the claim of the addresses (see VrrpStateListener#becameMaster); else ignored */
+    CompletionStage<Void> stateChanged(StateChange change);
+
+    /** Told on the scheduler thread, before the state machine takes the new priority. */
+    default void priorityChanged(PriorityChange change) {
+    }
 }

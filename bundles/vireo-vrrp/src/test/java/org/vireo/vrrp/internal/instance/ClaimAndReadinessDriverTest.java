@@ -50,8 +50,8 @@ class ClaimAndReadinessDriverTest {
     }
 
     private static StateSink claimingWith(AtomicReference<CompletableFuture<Void>> claim) {
-        return (instance, previous, current, accept) -> {
-            if (current == VrrpState.MASTER) {
+        return change -> {
+            if (change.to() == VrrpState.MASTER) {
                 claim.set(new CompletableFuture<>());
                 return claim.get();
             }
@@ -59,7 +59,7 @@ class ClaimAndReadinessDriverTest {
         };
     }
 
-    private static final StateSink NOTHING = (instance, previous, current, accept) -> VrrpStateListener.NOTHING_TO_CLAIM;
+    private static final StateSink NOTHING = change -> VrrpStateListener.NOTHING_TO_CLAIM;
 
     @Test
     void aNewMasterAdvertisesOnlyOnceItsVipsAreClaimed() throws Exception {

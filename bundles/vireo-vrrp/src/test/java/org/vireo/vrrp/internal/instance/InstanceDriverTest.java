@@ -32,8 +32,8 @@ class InstanceDriverTest {
         InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", String.valueOf(vrid),
             "priority", String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "lan0"));
         InstanceDriver driver = new InstanceDriver(options, clock,
-            (instance, previous, current, accept) -> {
-                transitions.add(instance + " " + previous + "->" + current);
+            change -> {
+                transitions.add(change.instance() + " " + change.from() + "->" + change.to());
                 return VrrpStateListener.NOTHING_TO_CLAIM;
             },
             receiver -> lan.open(new VrrpTransport.ChannelSpec("lan0", false, vrid, List.of(), false, List.of()), receiver),
@@ -51,7 +51,7 @@ class InstanceDriverTest {
         Map<String, String> all = new java.util.HashMap<>(Map.of("vrid", "51", "virtualAddresses", "10.77.0.1",
             "interfaceName", "lan0"));
         all.putAll(config);
-        return new InstanceDriver(InstanceOptions.parse(all), clock, (instance, previous, current, accept) -> VrrpStateListener.NOTHING_TO_CLAIM,
+        return new InstanceDriver(InstanceOptions.parse(all), clock, change -> VrrpStateListener.NOTHING_TO_CLAIM,
             receiver -> {
                 wire.set(receiver);
                 return lan.open(new VrrpTransport.ChannelSpec("lan0", false, 51, List.of(), false, List.of()),
@@ -242,12 +242,55 @@ class InstanceDriverTest {
         InstanceDriver b = instance("b", 51, 100);
         clock.advanceSeconds(5);
 
-        a.trackedPriority(300);
+        a.trackedPriority(300, "test");
         assertThat(a.effectivePriority()).isEqualTo(200);
-        a.trackedPriority(0);
+        a.trackedPriority(0, "test");
         clock.advanceSeconds(1);
 
         assertThat(a.state()).isEqualTo(VrrpState.BACKUP);
         assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+    }
+
+    @Test
+    void aTransitionSaysItsCauseAndPeer_andAPriorityChangeItsReason() throws Exception {
+        List<String> told = new ArrayList<>();
+        StateSink sink = new StateSink() {
+            @Override
+            public java.util.concurrent.CompletionStage<Void> stateChanged(StateChange c) {
+                told.add(c.instance() + " " + c.from() + "->" + c.to() + ": " + c.cause() + " [peer "
+                    + c.peer().map(InetAddress::getHostAddress).orElse("none") + "]");
+                return VrrpStateListener.NOTHING_TO_CLAIM;
+            }
+
+            @Override
+            public void priorityChanged(PriorityChange c) {
+                told.add(c.instance() + " priority " + c.from() + "->" + c.to() + ": " + c.reason());
+            }
+        };
+        InstanceDriver a = withSink("a", 200, sink);
+        InstanceDriver b = withSink("b", 100, sink);
+        clock.advanceSeconds(5);
+        told.clear();
+        String aAddress = a.primaryAddress().orElseThrow().getHostAddress();
+
+        a.trackedPriority(0, "health tracking: ALL: monitor web down");
+        clock.advanceSeconds(1);
+
+        assertThat(told).containsExactly(
+            "a priority 200->0: health tracking: ALL: monitor web down",
+            "a MASTER->BACKUP: priority 0 (health tracking: ALL: monitor web down) [peer none]",
+            // RFC 5798 6.4.2: a priority-0 advert sets the backup's Master_Down_Timer to Skew_Time
+            "b BACKUP->MASTER: the master " + aAddress + " stepped down (priority 0) [peer " + aAddress + "]");
+        assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+    }
+
+    private InstanceDriver withSink(String name, int priority, StateSink sink) throws IOException {
+        InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", "51",
+            "priority", String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "lan0"));
+        InstanceDriver driver = new InstanceDriver(options, clock, sink,
+            receiver -> lan.open(new VrrpTransport.ChannelSpec("lan0", false, 51, List.of(), false, List.of()), receiver),
+            (lost, reason) -> { });
+        driver.start();
+        return driver;
     }
 }

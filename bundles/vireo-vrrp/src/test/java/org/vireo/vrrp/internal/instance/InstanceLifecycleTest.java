@@ -27,8 +27,8 @@ class InstanceLifecycleTest {
         InstanceOptions options = InstanceOptions.parse(Map.of("name", name, "vrid", "51", "priority",
             String.valueOf(priority), "virtualAddresses", "10.77.0.1", "interfaceName", "eth9"));
         return new InstanceLifecycle(options, clock,
-            (instance, previous, current, accept) -> {
-                transitions.add(instance + " " + previous + "->" + current);
+            change -> {
+                transitions.add(change.instance() + " " + change.from() + "->" + change.to());
                 return VrrpStateListener.NOTHING_TO_CLAIM;
             },
             receiver -> {

@@ -1,0 +1,34 @@
+package org.vireo.events.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.vireo.config.ConfigReader;
+import org.vireo.config.ConfigValues;
+import org.vireo.events.EventLog;
+
+/**
+ * The event log's configuration, PID {@value EventLog#PID}.
+ *
+ * @param history        events held for readers that resume or page (the oldest go first)
+ * @param backlog        events a subscriber may fall behind before it is dropped
+ * @param maxSubscribers subscriptions at once (each has a thread): API streams and notification sinks
+ */
+record EventsOptions(int history, int backlog, int maxSubscribers) {
+
+    static final int DEFAULT_HISTORY = 1000;
+    static final int DEFAULT_BACKLOG = 1000;
+    static final int DEFAULT_MAX_SUBSCRIBERS = 32;
+    static final EventsOptions DEFAULTS = new EventsOptions(DEFAULT_HISTORY, DEFAULT_BACKLOG, DEFAULT_MAX_SUBSCRIBERS);
+
+    /** @throws IllegalArgumentException naming the PID, each bad key, its value and what is accepted */
+    static EventsOptions parse(Map<String, ?> config) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
+        int history = ConfigValues.integer(raw, "history", DEFAULT_HISTORY, 10, 100_000, errors);
+        int backlog = ConfigValues.integer(raw, "backlog", DEFAULT_BACKLOG, 10, 100_000, errors);
+        int max = ConfigValues.integer(raw, "maxSubscribers", DEFAULT_MAX_SUBSCRIBERS, 1, 1000, errors);
+        raw.refuseIfAny(ConfigReader.refusal(EventLog.PID), errors);
+        return new EventsOptions(history, backlog, max);
+    }
+}
