@@ -6,7 +6,7 @@ import java.util.Optional;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
-import org.vireo.cluster.DocumentValidator;
+import org.vireo.config.DocumentValidator;
 
 /**
  * Checks a change of the rules file or of a list made on this node before config sync sends it to the cluster, and

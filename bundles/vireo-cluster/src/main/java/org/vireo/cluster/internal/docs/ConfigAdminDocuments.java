@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.vireo.config.ConfigurationText;
 
 /**
  * The {@code pid:} documents: configurations in ConfigurationAdmin (Karaf writes them to and reads them from
@@ -43,11 +44,11 @@ final class ConfigAdminDocuments {
         if (found.length == 0 || found[0].getProperties() == null) {
             return Optional.empty();
         }
-        return Optional.of(CanonicalConfig.encode(found[0].getProperties()));
+        return Optional.of(ConfigurationText.encode(found[0].getProperties()));
     }
 
     void write(String pid, byte[] content) throws IOException {
-        Dictionary<String, Object> properties = CanonicalConfig.decode(content);
+        Dictionary<String, Object> properties = ConfigurationText.decode(content);
         Configuration configuration = configuration(pid);
         Dictionary<String, Object> current = configuration.getProperties();
         Object file = current == null ? null : current.get(FILEINSTALL_FILENAME);

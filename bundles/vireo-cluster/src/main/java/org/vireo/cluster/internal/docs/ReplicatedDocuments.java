@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.vireo.cluster.DocumentValidator;
+import org.vireo.config.DocumentValidator;
 import org.vireo.cluster.internal.sync.LocalDocuments;
 import org.vireo.config.ConfigErrors;
 

@@ -39,7 +39,6 @@ import org.osgi.service.event.EventAdmin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.cluster.ClusterNode;
-import org.vireo.cluster.DocumentValidator;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.cluster.NodeStatusSource;
@@ -58,6 +57,7 @@ import org.vireo.cluster.internal.sync.SyncMessages;
 import org.vireo.cluster.internal.version.HybridClock;
 import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
+import org.vireo.config.DocumentValidator;
 import org.vireo.config.ListeningPorts;
 import org.vireo.node.NodeIdentity;
 

@@ -10,7 +10,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vireo.cluster.DocumentValidator;
+import org.vireo.config.DocumentValidator;
 
 /** Which validator checks a replicated document, and what happens to a document none checks. */
 class ReplicatedDocumentsTest {
