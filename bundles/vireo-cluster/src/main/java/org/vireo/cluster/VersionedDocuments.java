@@ -48,13 +48,18 @@ public interface VersionedDocuments {
     Resolution resolve(DocumentVersion keep) throws DocumentException;
 
     /**
-     * What a write or a resolution left.
+     * What a resolution left.
      *
-     * @param document   the document's id
-     * @param kept       the version that was kept
-     * @param keptWinner whether it was the conflict's winner (else a lost edit came back)
-     * @param version    the resolution's own version, now the document's
+     * @param document the document's id
+     * @param kept     the version that was kept
+     * @param replaced the version in force before: the conflict's winner
+     * @param version  the resolution's own version, now the document's
      */
-    record Resolution(String document, DocumentVersion kept, boolean keptWinner, DocumentVersion version) {
+    record Resolution(String document, DocumentVersion kept, DocumentVersion replaced, DocumentVersion version) {
+
+        /** Whether the winner was kept (else a lost edit's content came back). */
+        public boolean keptWinner() {
+            return kept.equals(replaced);
+        }
     }
 }

@@ -22,6 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.cluster.DocumentException;
 import org.vireo.cluster.DocumentVersion;
+import org.vireo.cluster.VersionedDocuments;
 import org.vireo.cluster.internal.version.HybridClock;
 import org.vireo.config.ConfigErrors;
 
@@ -230,13 +231,18 @@ public final class SyncEngine {
     }
 
     /**
-     * Resolves the conflict of {@code id} by keeping the edit {@code keep}: the winner, or a lost edit whose content
-     * comes back. A new edit made here with that content, marked a resolution: it saw both sides, so no edit it saw
-     * counts as lost any more, on every node once it arrives (a property of the edit, which merges like any other).
-     *
-     * @return the resolution's version, now the document's
+     * Resolves the conflict that the edit {@code keep} is part of by keeping it: the winner, or a lost edit whose
+     * content comes back. A new edit made here with that content, marked a resolution: it saw both sides, so no edit
+     * it saw counts as lost any more, on every node once it arrives (a property of the edit, which merges like any
+     * other).
      */
-    public DocumentVersion resolve(String id, DocumentVersion keep) throws IOException, DocumentException {
+    public VersionedDocuments.Resolution resolve(DocumentVersion keep) throws IOException, DocumentException {
+        DocumentRecord involved = records.values().stream()
+            .filter(x -> !x.losers().isEmpty() && (x.current().version().equals(keep) || x.lostEdit(keep).isPresent()))
+            .findFirst()
+            .orElseThrow(() -> DocumentException.of(DocumentException.Kind.NOT_FOUND, "no conflict involves version "
+                + keep + " (cluster:conflicts lists them)"));
+        String id = involved.id();
         DocumentRecord r = takeUp(id);
         Edit kept = r == null || r.losers().isEmpty() ? null
             : r.current().version().equals(keep) ? r.current() : r.lostEdit(keep).orElse(null);
@@ -257,7 +263,7 @@ public final class SyncEngine {
         }
         commitLocal(id, r, clock.stamp(), content.orElse(null), true, true);
         LOG.info("config sync: the conflict of {} is resolved here, keeping {}", id, keep);
-        return records.get(id).current().version();
+        return new VersionedDocuments.Resolution(id, keep, r.current().version(), records.get(id).current().version());
     }
 
     /** The record of a replicated document after taking up a change of it here that no event has reported yet. */

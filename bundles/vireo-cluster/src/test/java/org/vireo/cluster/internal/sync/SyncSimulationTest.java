@@ -331,7 +331,7 @@ class SyncSimulationTest {
             choices.add(r.current());
             DocumentVersion keep = choices.get(random.nextInt(choices.size())).version();
             try {
-                DocumentVersion v = n.engine.resolve(r.id(), keep);
+                DocumentVersion v = n.engine.resolve(keep).version();
                 DocumentRecord after = n.engine.records().get(r.id());
                 ledger.made(r.id(), v, after.content().orElse(null));
                 resolutions.put(r.id() + " " + v, after.current());

@@ -178,7 +178,7 @@ class SyncWriteTest {
         conflict();
         DocumentVersion winner = a.record().current().version();
 
-        DocumentVersion resolution = a.engine.resolve(DOC, winner);
+        DocumentVersion resolution = a.engine.resolve(winner).version();
         cluster.deliver();
 
         for (TestCluster.Member m : List.of(a, b)) {
@@ -194,7 +194,7 @@ class SyncWriteTest {
         conflict();
         DocumentVersion lost = b.record().losers().get(0).version();
 
-        b.engine.resolve(DOC, lost);
+        b.engine.resolve(lost);
         cluster.deliver();
 
         for (TestCluster.Member m : List.of(a, b)) {
@@ -206,13 +206,13 @@ class SyncWriteTest {
 
     @Test
     void aVersionNoConflictInvolvesIsNotFound() throws Exception {
-        DocumentException none = refusal(() -> a.engine.resolve(DOC, a.record().current().version()));
+        DocumentException none = refusal(() -> a.engine.resolve(a.record().current().version()));
         assertThat(none.kind()).isEqualTo(DocumentException.Kind.NOT_FOUND);
 
         conflict();
-        DocumentException unknown = refusal(() -> a.engine.resolve(DOC, new DocumentVersion(1, 0, "z")));
+        DocumentException unknown = refusal(() -> a.engine.resolve(new DocumentVersion(1, 0, "z")));
         assertThat(unknown.kind()).isEqualTo(DocumentException.Kind.NOT_FOUND);
-        assertThat(unknown.getMessage()).contains("no conflict of " + DOC + " involves version 1.0@z");
+        assertThat(unknown.getMessage()).contains("no conflict involves version 1.0@z");
         assertThat(a.record().losers()).hasSize(1);
     }
 
@@ -222,7 +222,7 @@ class SyncWriteTest {
         DocumentVersion firstLoser = a.record().losers().get(0).version();
 
         cluster.wall += 10;
-        a.engine.resolve(DOC, firstLoser); // not delivered: b edits meanwhile
+        a.engine.resolve(firstLoser); // not delivered: b edits meanwhile
         b.change("scanners = meanwhile");
         cluster.deliver();
 
@@ -241,7 +241,7 @@ class SyncWriteTest {
         cluster.deliver();
         b.local.validates = true;
 
-        DocumentException refused = refusal(() -> b.engine.resolve(DOC, b.record().current().version()));
+        DocumentException refused = refusal(() -> b.engine.resolve(b.record().current().version()));
 
         assertThat(refused.kind()).isEqualTo(DocumentException.Kind.REFUSED);
         assertThat(b.record().losers()).hasSize(1);

@@ -17,45 +17,45 @@ import org.vireo.cluster.internal.version.HybridClock;
  * on one wire in the order they were sent and arrive when the test delivers them (so two edits made before a
  * delivery are concurrent), under a wall clock the test moves. The first member coordinates.
  */
-final class TestCluster {
+public final class TestCluster {
 
     final String doc;
     private final Path dir;
     private final ArrayDeque<Runnable> wire = new ArrayDeque<>();
     private final Map<String, Member> members = new LinkedHashMap<>();
-    long wall = 1_800_000_000_000L;
+    public long wall = 1_800_000_000_000L;
 
-    TestCluster(Path dir, String doc) {
+    public TestCluster(Path dir, String doc) {
         this.dir = dir;
         this.doc = doc;
     }
 
     /** A member, not started. */
-    Member member(String name) {
+    public Member member(String name) {
         Member m = new Member(name);
         members.put(name, m);
         return m;
     }
 
     /** Delivers every message sent, and those their delivery sends. */
-    void deliver() {
+    public void deliver() {
         while (!wire.isEmpty()) {
             wire.poll().run();
         }
     }
 
     /** One member: the test edits its document, the engine sends what it decides on the cluster's wire. */
-    final class Member implements Peers {
-        final String name;
-        final MemoryDocuments local;
-        SyncEngine engine;
+    public final class Member implements Peers {
+        public final String name;
+        public final MemoryDocuments local;
+        public SyncEngine engine;
 
         private Member(String name) {
             this.name = name;
             this.local = new MemoryDocuments(List.of(doc));
         }
 
-        Member start() throws IOException {
+        public Member start() throws IOException {
             engine = new SyncEngine(name, new HybridClock(name, () -> wall, 60_000),
                 new DocumentStore(dir.resolve(name), false), local, this, () -> Instant.ofEpochMilli(wall));
             engine.start();
@@ -63,24 +63,24 @@ final class TestCluster {
         }
 
         /** The operator's change of the document here, which the engine is told of; nothing delivered yet. */
-        void change(String content) throws IOException {
+        public void change(String content) throws IOException {
             wall += 10;
             local.docs.put(doc, content.getBytes(StandardCharsets.UTF_8));
             engine.localChanged(doc);
         }
 
         /** A change, then everything it sends delivered. */
-        void edit(String content) throws IOException {
+        public void edit(String content) throws IOException {
             change(content);
             deliver();
         }
 
-        String document() {
+        public String document() {
             byte[] content = local.docs.get(doc);
             return content == null ? null : new String(content, StandardCharsets.UTF_8);
         }
 
-        DocumentRecord record() {
+        public DocumentRecord record() {
             return engine.records().get(doc);
         }
 
