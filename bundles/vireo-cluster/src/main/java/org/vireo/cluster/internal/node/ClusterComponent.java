@@ -196,7 +196,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
     }
 
     /** Both parts of the PID read one reader, whose keys are then checked: a key neither reads is refused. */
-    private static SyncOptions syncOptions(Map<String, Object> properties, String etc) {
+    static SyncOptions syncOptions(Map<String, Object> properties, String etc) {
         ConfigReader config = ConfigReader.merged(properties);
         SyncOptions options = SyncOptions.parse(config, etc);
         try {
