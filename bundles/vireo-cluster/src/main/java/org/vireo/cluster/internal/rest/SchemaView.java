@@ -58,7 +58,7 @@ public record SchemaView(String pid, String factoryPid, String name, String desc
 
     private static List<Option> options(AttributeDefinition ad) {
         String[] values = ad.getOptionValues();
-        if (values == null) {
+        if (values == null || values.length == 0) { // Felix's MetaType gives none as an empty array
             return null;
         }
         String[] labels = ad.getOptionLabels();
