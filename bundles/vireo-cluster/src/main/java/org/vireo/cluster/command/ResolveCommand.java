@@ -27,13 +27,10 @@ public class ResolveCommand implements Action {
         + " <millis>.<counter>@<node>, as cluster:conflicts lists it")
     String version;
 
+    /** A refusal (no such conflict, a malformed version, content refused here) fails the command with its reason. */
     @Override
-    public Object execute() {
-        try {
-            System.out.println(describe(documents.resolve(DocumentVersion.parse(version))));
-        } catch (IllegalArgumentException | DocumentException e) {
-            System.err.println(e.getMessage());
-        }
+    public Object execute() throws DocumentException {
+        System.out.println(describe(documents.resolve(DocumentVersion.parse(version))));
         return null;
     }
 
