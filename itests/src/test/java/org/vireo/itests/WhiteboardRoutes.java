@@ -54,6 +54,25 @@ final class WhiteboardRoutes {
         }
     }
 
+    /**
+     * The routes once the whiteboard has added none for two seconds: resources come up one by one as their bundles
+     * start, and the whiteboard sends no event.
+     */
+    Map<String, String> awaitSettled() throws InterruptedException {
+        List<Map<String, String>> last = new ArrayList<>(List.of(Map.of()));
+        long[] since = {System.currentTimeMillis()};
+        VireoTestSupport.awaitUntil(() -> {
+            Map<String, String> now = context.getServiceReference(JaxrsServiceRuntime.class) == null ? Map.of()
+                : served();
+            if (!now.equals(last.get(0))) {
+                last.set(0, now);
+                since[0] = System.currentTimeMillis();
+            }
+            return !now.isEmpty() && System.currentTimeMillis() - since[0] >= 2000;
+        }, "the whiteboard's routes settle");
+        return last.get(0);
+    }
+
     /** Route key ("GET /vrrp/{name}") -> the Vireo bundle (vireo-vrrp) whose resource serves it. */
     Map<String, String> served() {
         Map<String, String> routes = new TreeMap<>();

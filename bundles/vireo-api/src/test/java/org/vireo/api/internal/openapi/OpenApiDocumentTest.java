@@ -181,6 +181,9 @@ class OpenApiDocumentTest {
         assertThat(api.routes("vireo-api")).contains("GET /health", "POST /session", "GET /openapi.json",
             "GET /metrics");
         assertThat(doc.at("/servers/0/url").asText()).isEqualTo("/api/v1");
+        JsonNode excerpt = doc.at("/paths/~1openapi.json/get/responses/200/content/application~1json/example");
+        assertThat(excerpt.get("openapi")).isEqualTo(doc.get("openapi"));
+        assertThat(excerpt.get("info").get("title")).isEqualTo(doc.at("/info/title"));
     }
 
     /** What the validator says of {@code value} against the schema at {@code pointer}, each with where it was. */
