@@ -17,7 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,31 +42,14 @@ import org.vireo.vrrp.VrrpState;
 @ExamReactorStrategy(PerClass.class)
 public class ApiIT extends VireoTestSupport {
 
-    private static final String ADMIN = "itest-admin:admin-secret";
-    private static final String VIEWER = "itest-viewer:viewer-secret";
-
     @Inject
     private ConfigurationAdmin configurationAdmin;
 
     @Configuration
     public Option[] config() {
         List<Option> options = new ArrayList<>(Arrays.asList(vireoDistribution("director")));
-        // the groups bin/setenv writes at a first start (Pax Exam starts Karaf without it), and one user of each
-        options.add(editConfigurationFilePut("etc/users.properties", "_g_:admingroup",
-            "group,admin,manager,viewer,systembundles,ssh"));
-        options.add(editConfigurationFilePut("etc/users.properties", "_g_:viewergroup", "group,viewer"));
-        options.add(editConfigurationFilePut("etc/users.properties", "itest-admin", "admin-secret,_g_:admingroup"));
-        options.add(editConfigurationFilePut("etc/users.properties", "itest-viewer", "viewer-secret,_g_:viewergroup"));
-        // one instance alone on the in-memory LAN: it becomes master; nothing on the wire
-        options.add(editConfigurationFilePut("etc/org.vireo.vrrp.transport.memory.cfg", "enabled", "true"));
-        String instance = "etc/org.vireo.vrrp.instance-a.cfg";
-        options.add(editConfigurationFilePut(instance, "name", "a"));
-        options.add(editConfigurationFilePut(instance, "interfaceName", "mem-a"));
-        options.add(editConfigurationFilePut(instance, "transport.target", "(vrrp.transport=memory)"));
-        options.add(editConfigurationFilePut(instance, "vrid", "61"));
-        options.add(editConfigurationFilePut(instance, "priority", "120"));
-        options.add(editConfigurationFilePut(instance, "advertIntervalMillis", "100"));
-        options.add(editConfigurationFilePut(instance, "virtualAddresses", "10.77.0.1"));
+        options.addAll(apiLogins());
+        options.addAll(vrrpInstanceAloneOnTheMemoryLan());
         // the balancer's one scanner, where nothing listens: DOWN, but in the table to drain
         options.add(editConfigurationFilePut("etc/org.vireo.balancer.cfg", "scanners",
             "127.0.0.1:" + freePort() + " weight=2"));
@@ -221,6 +203,15 @@ public class ApiIT extends VireoTestSupport {
         Curl ready = curl("/api/v1/health");
         assertTrue(ready.body(), ready.body().startsWith("{\"ready\":"));
         assertEquals(404, curl("/api/v1/health/nosuch", "-u", VIEWER).status());
+    }
+
+    /** OpenApiIT compares a node with every feature; a director has all but the scanner's (vireo-proxy). */
+    @Test
+    public void theWhiteboardServesTheDocumentedRoutesOfADirectorsFeatures_andNotTheScanners() throws Exception {
+        awaitRoleFeatures("vireo-director");
+        assertFalse(isInstalled("vireo-proxy"));
+
+        new WhiteboardRoutes(bundleContext).assertServe(apiDocument(), this::isInstalled);
     }
 
     @Test
@@ -622,16 +613,6 @@ public class ApiIT extends VireoTestSupport {
         }
     }
 
-    /** What curl got: the status, the response's headers, the body. */
-    private record Curl(int status, List<String> headers, String body) {
-
-        Optional<String> header(String name) {
-            String prefix = name.toLowerCase(Locale.ROOT) + ":";
-            return headers.stream().filter(h -> h.toLowerCase(Locale.ROOT).startsWith(prefix))
-                .map(h -> h.substring(prefix.length()).trim()).findFirst();
-        }
-    }
-
     /**
      * The route once the whiteboard serves it (it publishes no event when a resource is up): polled. While it rebuilds
      * the application (a resource's service came or went: the balancer restarted for a new table) CXF answers 404 or
@@ -646,34 +627,12 @@ public class ApiIT extends VireoTestSupport {
         return last[0];
     }
 
-    /** curl on {@code path} of the node's loopback port with {@code args}; status 0 when it could not connect. */
+    /** curl on {@code path} of the node's loopback port with {@code args}. */
     private Curl curl(String path, String... args) {
         try {
-            Path headers = Files.createTempFile("api-it", ".headers");
-            Path body = Files.createTempFile("api-it", ".body");
-            try {
-                List<String> command = new ArrayList<>(List.of("curl", "-s", "--max-time", "10", "-D",
-                    headers.toString(), "-o", body.toString(), "-w", "%{http_code}"));
-                command.addAll(Arrays.asList(args));
-                command.add("http://127.0.0.1:" + port() + path);
-                Process curl = new ProcessBuilder(command).redirectErrorStream(true).start();
-                String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-                if (!curl.waitFor(20, TimeUnit.SECONDS)) {
-                    curl.destroyForcibly();
-                    throw new AssertionError("curl " + path + " did not end");
-                }
-                return new Curl(out.matches("\\d{3}") ? Integer.parseInt(out) : 0,
-                    Files.readAllLines(headers, StandardCharsets.ISO_8859_1),
-                    Files.readString(body, StandardCharsets.UTF_8));
-            } finally {
-                Files.deleteIfExists(headers);
-                Files.deleteIfExists(body);
-            }
+            return Curl.run(port(), path, args);
         } catch (IOException e) {
-            throw new AssertionError("curl " + path, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
+            throw new AssertionError("the node's port", e);
         }
     }
 

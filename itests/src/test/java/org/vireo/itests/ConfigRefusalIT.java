@@ -2,7 +2,6 @@ package org.vireo.itests;
 
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
-import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFileExtend;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
 
 import java.net.InetAddress;
@@ -11,8 +10,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Dictionary;
 import java.util.Hashtable;
@@ -57,12 +54,7 @@ public class ConfigRefusalIT extends VireoTestSupport {
 
     @Configuration
     public Option[] config() {
-        List<Option> options = new ArrayList<>(Arrays.asList(vireoDistribution("director")));
-        options.add(editConfigurationFilePut("etc/org.vireo.node.cfg", "alsoScan", "true"));
-        options.add(editConfigurationFileExtend("etc/org.apache.karaf.features.cfg", "featuresBoot", "vireo-scanner"));
-        options.add(editConfigurationFilePut("etc/org.vireo.scanner.proxy.cfg", "listenAddress", "127.0.0.1"));
-        options.add(editConfigurationFilePut("etc/org.vireo.scanner.proxy.cfg", "port", PROXY_PORT));
-        options.add(editConfigurationFilePut("etc/org.vireo.balancer.cfg", "scanners", "127.0.0.1:" + PROXY_PORT));
+        List<Option> options = allInOneDistribution(PROXY_PORT);
         // instances run on the in-memory LAN: nothing on the wire, no address on an interface of this host
         options.add(editConfigurationFilePut("etc/org.vireo.vrrp.transport.memory.cfg", "enabled", "true"));
         return options.toArray(new Option[0]);

@@ -24,7 +24,8 @@ import org.osgi.service.cm.ConfigurationAdmin;
  * a bad balancer table, health monitor or redirect balancer configured on it is refused there and never sent to the
  * cluster. Before these parsers had a bundle of their own in vireo-core, a scanner had no balancer nor monitor
  * validator and sent such a configuration to the directors (the redirect balancer's it checked already: vireo-srv is
- * in every role).
+ * in every role). On the same boot, the management API's routes of a scanner: those of its features, as the OpenAPI
+ * document says (OpenApiIT has the all-in-one node's, ApiIT a director's).
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -67,6 +68,14 @@ public class ValidationOnScannerIT extends VireoTestSupport {
         org.osgi.service.cm.Configuration redirect = configurationAdmin.getConfiguration("org.vireo.srv.redirect", "?");
 
         assertRefused("pid:org.vireo.srv.redirect", "margin = '2'", () -> updateConfiguration(redirect, "margin", "2"));
+    }
+
+    @Test
+    public void theWhiteboardServesTheDocumentedRoutesOfAScannersFeatures_andNoDirectorsRoute() throws Exception {
+        awaitRoleFeatures("vireo-scanner");
+        assertFalse(isInstalled("vireo-vrrp") || isInstalled("vireo-balancer") || isInstalled("vireo-health"));
+
+        new WhiteboardRoutes(bundleContext).assertServe(apiDocument(), this::isInstalled);
     }
 
     @Test

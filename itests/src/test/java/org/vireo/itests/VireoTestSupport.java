@@ -101,6 +101,48 @@ public abstract class VireoTestSupport {
         };
     }
 
+    /** The management API's logins of {@link #apiLogins()}, for curl's -u. */
+    protected static final String ADMIN = "itest-admin:admin-secret";
+    protected static final String VIEWER = "itest-viewer:viewer-secret";
+
+    /** The groups bin/setenv writes at a first start (Pax Exam starts Karaf without it), and one user of each. */
+    protected static List<Option> apiLogins() {
+        return List.of(
+            editConfigurationFilePut("etc/users.properties", "_g_:admingroup",
+                "group,admin,manager,viewer,systembundles,ssh"),
+            editConfigurationFilePut("etc/users.properties", "_g_:viewergroup", "group,viewer"),
+            editConfigurationFilePut("etc/users.properties", "itest-admin", "admin-secret,_g_:admingroup"),
+            editConfigurationFilePut("etc/users.properties", "itest-viewer", "viewer-secret,_g_:viewergroup"));
+    }
+
+    /** VRRP instance {@code a} (VRID 61, priority 120) alone on the in-memory LAN: it becomes master; nothing on the wire. */
+    protected static List<Option> vrrpInstanceAloneOnTheMemoryLan() {
+        String instance = "etc/org.vireo.vrrp.instance-a.cfg";
+        return List.of(
+            editConfigurationFilePut("etc/org.vireo.vrrp.transport.memory.cfg", "enabled", "true"),
+            editConfigurationFilePut(instance, "name", "a"),
+            editConfigurationFilePut(instance, "interfaceName", "mem-a"),
+            editConfigurationFilePut(instance, "transport.target", "(vrrp.transport=memory)"),
+            editConfigurationFilePut(instance, "vrid", "61"),
+            editConfigurationFilePut(instance, "priority", "120"),
+            editConfigurationFilePut(instance, "advertIntervalMillis", "100"),
+            editConfigurationFilePut(instance, "virtualAddresses", "10.77.0.1"));
+    }
+
+    /**
+     * The all-in-one appliance, a director that also scans, its proxy on {@code proxyPort} of loopback and the
+     * balancer's one scanner.
+     */
+    protected static List<Option> allInOneDistribution(String proxyPort) {
+        List<Option> options = new ArrayList<>(Arrays.asList(vireoDistribution("director")));
+        options.add(editConfigurationFilePut("etc/org.vireo.node.cfg", "alsoScan", "true"));
+        options.add(editConfigurationFileExtend("etc/org.apache.karaf.features.cfg", "featuresBoot", "vireo-scanner"));
+        options.add(editConfigurationFilePut("etc/org.vireo.scanner.proxy.cfg", "listenAddress", "127.0.0.1"));
+        options.add(editConfigurationFilePut("etc/org.vireo.scanner.proxy.cfg", "port", proxyPort));
+        options.add(editConfigurationFilePut("etc/org.vireo.balancer.cfg", "scanners", "127.0.0.1:" + proxyPort));
+        return options;
+    }
+
     /** A port for the container to bind: see {@link ReservedPorts} for why not bind(0). */
     protected static String freePort() {
         return ReservedPorts.next();
@@ -176,7 +218,8 @@ public abstract class VireoTestSupport {
         return installed;
     }
 
-    private boolean isInstalled(String name) {
+    /** Whether a feature of this name is installed (any version). */
+    protected boolean isInstalled(String name) {
         try {
             return Arrays.stream(featuresService.getFeatures(name)).anyMatch(featuresService::isInstalled);
         } catch (Exception e) {
@@ -323,6 +366,11 @@ public abstract class VireoTestSupport {
         } catch (Exception e) {
             throw new AssertionError(command + " failed", e);
         }
+    }
+
+    /** The management API's OpenAPI document as the vireo-api bundle holds it. */
+    protected OpenApiDocument apiDocument() {
+        return OpenApiDocument.read(bundle("org.vireo.vireo-api").getEntry(OpenApiDocument.RESOURCE));
     }
 
     /** The installed bundle of that symbolic name, or null. */

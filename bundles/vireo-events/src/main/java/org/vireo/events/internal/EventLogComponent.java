@@ -52,7 +52,7 @@ public class EventLogComponent implements EventLog, EventHandler {
     void activate(Map<String, Object> properties) {
         EventsOptions options;
         try {
-            options = EventsOptions.parse(properties);
+            options = EventsOptions.parse(configuration(properties));
         } catch (IllegalArgumentException e) {
             LOG.error("{}; the event log uses the defaults until it is fixed", e.getMessage());
             options = EventsOptions.DEFAULTS;
@@ -63,7 +63,7 @@ public class EventLogComponent implements EventLog, EventHandler {
     @Modified
     void modified(Map<String, Object> properties) {
         try {
-            ring.configure(EventsOptions.parse(properties));
+            ring.configure(EventsOptions.parse(configuration(properties)));
         } catch (IllegalArgumentException e) {
             LOG.error("{}; the event log keeps the settings it had", e.getMessage());
         }
@@ -72,6 +72,17 @@ public class EventLogComponent implements EventLog, EventHandler {
     @Deactivate
     void deactivate() {
         ring.endAll("the event log stopped");
+    }
+
+    /**
+     * The operator's configuration: DS hands the component its own properties too, and the handler's topic
+     * ({@value EventConstants#EVENT_TOPIC}) is not a key of {@value EventLog#PID} (read as one, it made the PID look
+     * garbled at every start).
+     */
+    static Map<String, Object> configuration(Map<String, Object> properties) {
+        Map<String, Object> own = new java.util.HashMap<>(properties);
+        own.remove(EventConstants.EVENT_TOPIC);
+        return own;
     }
 
     @Override

@@ -135,6 +135,22 @@ class EventLogComponentTest {
     }
 
     @Test
+    void theHandlersOwnTopicPropertyIsNotTakenForAKeyOfThePid() throws Exception {
+        // what DS hands the component: its own properties beside the PID's
+        log.activate(Map.of("event.topics", "org/vireo/*", "component.name", "x", "component.id", 7L, "history", "10"));
+        for (int i = 0; i < 15; i++) {
+            log.handleEvent(event("org/vireo/test/TICK", Map.of()));
+        }
+        Recorder late = new Recorder();
+
+        log.subscribe("late", 0, Duration.ZERO, late);
+
+        NodeEvent notice = late.nextEvent();
+        assertThat(notice.type()).as("history 10 taken, not refused for the defaults").isEqualTo(EventLog.MISSED);
+        assertThat(notice.fields()).containsEntry("first", 6L);
+    }
+
+    @Test
     void aSubscriberResumesAfterItsLastEvent_andIsToldWhatTheHistoryNoLongerHolds() throws Exception {
         log.activate(Map.of("history", "10"));
         for (int i = 0; i < 15; i++) {

@@ -123,6 +123,11 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addValidator(DocumentValidator v, Map<String, Object> properties) {
         validators.add(v, ConfigValues.list(properties, DocumentValidator.DOCUMENTS));
+        // Karaf's boot can finish before the validators' components are registered: what config sync refused for
+        // want of one is checked again now, not at the next anti-entropy round (30 s later)
+        if (syncStarted) {
+            onThread("checking again what waited for a validator", this::antiEntropy);
+        }
     }
 
     void removeValidator(DocumentValidator v) {

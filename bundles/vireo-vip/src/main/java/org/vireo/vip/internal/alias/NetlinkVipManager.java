@@ -93,6 +93,23 @@ public final class NetlinkVipManager implements VipManager {
         if (index == 0) {
             return ENODEV;
         }
+        return change(add, index, interfaceName, vip);
+    }
+
+    /**
+     * Runs the whole netlink path once, with nothing to change: the removal of an address from an interface index
+     * that no interface has, which the kernel refuses (ENODEV). The first takeover then pays for no library binding
+     * or class loading (JNA binds each libc function at its first call): on a booting JVM that first call can wait
+     * behind the threads that load classes.
+     *
+     * @return the kernel's answer, ENODEV ({@value #ENODEV}) as expected
+     */
+    public int warmUp() throws IOException {
+        libc.if_nametoindex("lo");
+        return change(false, Integer.MAX_VALUE, "(none)", InetAddress.getByAddress(new byte[] {(byte) 192, 0, 2, 1}));
+    }
+
+    private int change(boolean add, int index, String interfaceName, InetAddress vip) throws IOException {
         int seq = sequence.incrementAndGet();
         byte[] request = NetlinkMessages.address(add, vip, index, seq);
         int fd;

@@ -1,5 +1,7 @@
 package org.vireo.vip.internal.alias;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.vireo.vip.VipManager;
 import org.vireo.vip.internal.NetNamespace;
 
@@ -20,10 +23,11 @@ import org.vireo.vip.internal.NetNamespace;
 class NetlinkVipManagerTest extends VipManagerContract {
 
     private final ExecutorService inNamespace = Executors.newSingleThreadExecutor();
+    private NetlinkVipManager netlink;
 
     @Override
     protected VipManager managerIn(String ns) throws Exception {
-        NetlinkVipManager netlink = call(() -> {
+        netlink = call(() -> {
             NetNamespace.enterOnThisThread(ns);
             return new NetlinkVipManager(new IpToolVipManager(List.of("ip", "netns", "exec", ns)));
         });
@@ -63,6 +67,11 @@ class NetlinkVipManagerTest extends VipManagerContract {
             }
             throw new IllegalStateException(e.getCause());
         }
+    }
+
+    @Test
+    void theWarmUpGoesThroughTheKernelAndIsRefusedForAnInterfaceNoneHas() throws Exception {
+        assertThat(call(netlink::warmUp)).as("ENODEV: the request went out and was answered").isEqualTo(19);
     }
 
     @AfterAll

@@ -91,6 +91,8 @@ final class InstanceDriver {
     private volatile String claimProblem;
     private volatile boolean ready = true;
     private long readyDeadlineMicros;
+    /** The last wait ran out its readinessTimeout with a condition still waiting; timer thread only. */
+    private boolean waitGivenUp;
     /** The cause and peer of a transition the event being handled makes; timer thread only. */
     private String cause = "started";
     private Optional<InetAddress> peer = Optional.empty();
@@ -288,17 +290,33 @@ final class InstanceDriver {
         });
     }
 
-    /** While not ready: ready now (or waited long enough)? Then a live master of lower priority may be preempted. */
+    /**
+     * Before each advert is handled: is the node ready to serve? Not only at the start: a condition can begin to wait
+     * after it (the instance's own check for VIPs an earlier run left starts once the instance is registered, a role
+     * change is deployed), and a backup that is not ready lets a live master of lower priority keep the VIPs. Each
+     * wait is bounded by readinessTimeoutSeconds; one that ran out is not waited for again until every condition has
+     * been ready once.
+     */
     private void checkReadiness() {
+        Optional<String> waiting = readiness.get();
         if (ready) {
+            if (waiting.isEmpty()) {
+                waitGivenUp = false;
+            } else if (!waitGivenUp && !options.readinessTimeout().isZero()) {
+                ready = false;
+                readyDeadlineMicros = scheduler.nowMicros() + options.readinessTimeout().toNanos() / 1000;
+                LOG.info("VRRP instance {}: not ready to serve ({}): it leaves the VIPs to a master of lower priority"
+                    + " until it is", options.name(), waiting.get());
+                handle(new FsmEvent.ReadinessChanged(false));
+            }
             return;
         }
-        Optional<String> waiting = readiness.get();
         boolean waitedEnough = scheduler.nowMicros() >= readyDeadlineMicros;
         if (waiting.isPresent() && !waitedEnough) {
             return;
         }
         ready = true;
+        waitGivenUp = waiting.isPresent();
         if (waiting.isPresent()) {
             LOG.warn("VRRP instance {}: still waiting for {} after {} s (readinessTimeoutSeconds): it may take the VIPs"
                 + " from a master of lower priority now", options.name(), waiting.get(),

@@ -143,6 +143,40 @@ class ClaimAndReadinessDriverTest {
     }
 
     @Test
+    void aConditionThatBeginsToWaitAfterTheStartHoldsThePreemptionBackToo() throws Exception {
+        InstanceDriver old = driver("old", 100, Map.of(), NOTHING, Optional::empty);
+        clock.advanceSeconds(1);
+        // ready when it starts; its stale-VIP check (or a role change) begins before the first advert is handled
+        AtomicReference<Optional<String>> waiting = new AtomicReference<>(Optional.empty());
+        InstanceDriver back = driver("back", 150, Map.of(), NOTHING, waiting::get);
+        waiting.set(Optional.of("VIP announcer: removing what an earlier run left"));
+
+        clock.advanceSeconds(5);
+        assertThat(back.state()).isEqualTo(VrrpState.BACKUP);
+        assertThat(old.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(back.waitingFor()).contains("VIP announcer: removing what an earlier run left");
+
+        waiting.set(Optional.empty());
+        clock.advanceSeconds(1);
+        assertThat(back.state()).isEqualTo(VrrpState.MASTER);
+    }
+
+    @Test
+    void aConditionThatBeginsToWaitLaterIsBoundedByTheTimeoutOnceAndNotWaitedForAgain() throws Exception {
+        InstanceDriver old = driver("old", 100, Map.of(), NOTHING, Optional::empty);
+        clock.advanceSeconds(1);
+        AtomicReference<Optional<String>> waiting = new AtomicReference<>(Optional.empty());
+        InstanceDriver back = driver("back", 150, Map.of("readinessTimeoutSeconds", "3"), NOTHING, waiting::get);
+        waiting.set(Optional.of("balancer: not armed")); // and never armed
+
+        clock.advanceSeconds(2.9);
+        assertThat(back.state()).isEqualTo(VrrpState.BACKUP);
+        clock.advanceSeconds(5);
+        assertThat(back.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(old.state()).isEqualTo(VrrpState.BACKUP);
+    }
+
+    @Test
     void aNodeNotReadyTakesOverWhenNoMasterIsHeard() throws Exception {
         InstanceDriver alone = driver("alone", 150, Map.of(), NOTHING, () -> Optional.of("still starting"));
 

@@ -1,0 +1,164 @@
+package org.vireo.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import javax.inject.Inject;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.Before;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.service.cm.ConfigurationAdmin;
+
+/**
+ * The OpenAPI document against a running node that has every feature with routes: the all-in-one appliance (a
+ * director that also scans), with a VRRP instance. The JAX-RS whiteboard serves exactly the documented routes; the
+ * node serves the document its bundle holds, to a viewer; each route asks the login its x-vireo-role says; and every
+ * read answers a documented status with a body of the documented shape. ApiIT checks the routes of a director
+ * without the scanner (vireo-proxy's route documented, not served).
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class OpenApiIT extends VireoTestSupport {
+
+    @Inject
+    private ConfigurationAdmin configurationAdmin;
+
+    private OpenApiDocument document;
+
+    @Configuration
+    public Option[] config() {
+        List<Option> options = allInOneDistribution(freePort());
+        options.addAll(apiLogins());
+        options.addAll(vrrpInstanceAloneOnTheMemoryLan());
+        return options.toArray(new Option[0]);
+    }
+
+    @Before
+    public void readTheDocument() {
+        document = apiDocument();
+    }
+
+    @Test
+    public void theWhiteboardServesExactlyTheDocumentedRoutes_ofEveryFeature() throws Exception {
+        awaitRoleFeatures("vireo-director", "vireo-scanner");
+        for (String feature : document.features()) {
+            assertTrue(feature + " is installed", featuresService.isInstalled(featuresService.getFeature(feature)));
+        }
+        new WhiteboardRoutes(bundleContext).assertServe(document, feature -> true);
+    }
+
+    @Test
+    public void theNodeServesTheDocumentItsBundleHolds_toAViewer() throws Exception {
+        awaitRoute("/api/v1/openapi.json");
+        assertEquals(401, curl("/api/v1/openapi.json").status());
+
+        Curl served = curl("/api/v1/openapi.json", "-u", VIEWER);
+
+        assertEquals(served.body(), 200, served.status());
+        assertEquals("application/json;charset=utf-8", served.header("Content-Type").orElse("")
+            .toLowerCase(Locale.ROOT).replace(" ", ""));
+        try (InputStream bundled = bundle("org.vireo.vireo-api").getEntry(OpenApiDocument.RESOURCE).openStream()) {
+            assertEquals(new String(bundled.readAllBytes(), StandardCharsets.UTF_8), served.body());
+        }
+    }
+
+    /** Writes are asked of a viewer only: refused before they run, they change nothing. */
+    @Test
+    public void everyRouteAsksTheLoginItsRoleSays() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        for (OpenApiDocument.Route r : servedRoutes()) {
+            String path = "/api/v1" + document.examplePath(r);
+            // a write with a JSON body, so that it is refused for its login, not its media type
+            String[] write = r.method().equals("GET") ? new String[0]
+                : new String[] {"-H", "Content-Type: application/json", "--data", "{}"};
+            int anonymous = curl(path, concat(new String[] {"-X", r.method()}, write)).status();
+            if (r.role().equals("none") ? anonymous == 401 : anonymous != 401) {
+                wrong.add(r.key() + " without a login: " + anonymous + " (role " + r.role() + ")");
+            }
+            if (r.role().equals("admin")) {
+                int viewer = curl(path, concat(new String[] {"-X", r.method(), "-u", VIEWER}, write)).status();
+                if (viewer != 403) {
+                    wrong.add(r.key() + " as a viewer: " + viewer + ", not 403");
+                }
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    public void everyReadAnswersADocumentedStatus_withABodyOfTheDocumentedShape() throws Exception {
+        List<OpenApiDocument.Route> served = servedRoutes();
+        awaitUntil(() -> curl("/api/v1/health").status() == 200, "the node is ready");
+        List<String> wrong = new ArrayList<>();
+        int checked = 0;
+        for (OpenApiDocument.Route r : served) {
+            if (!r.method().equals("GET") || r.path().equals("/events")) {
+                continue; // writes: ApiIT; the event stream does not end (ApiIT reads it)
+            }
+            Curl answer = curl("/api/v1" + document.examplePath(r), "-u", VIEWER);
+            String status = String.valueOf(answer.status());
+            if (!r.operation().path("responses").has(status)) {
+                wrong.add(r.key() + ": " + status + " is not documented: " + answer.body());
+                continue;
+            }
+            JsonNode schema = document.jsonSchema(r, status);
+            if (schema != null) {
+                wrong.addAll(document.mismatches(schema, new ObjectMapper().readTree(answer.body()), r.key() + " "
+                    + status + " $"));
+                checked++;
+            }
+        }
+        assertEquals(List.of(), wrong);
+        assertTrue("JSON bodies checked: " + checked, checked >= 15);
+    }
+
+    /** The documented routes the node serves (whether it serves all of them is the first test's question). */
+    private List<OpenApiDocument.Route> servedRoutes() throws InterruptedException {
+        awaitRoleFeatures("vireo-director", "vireo-scanner");
+        Map<String, String> served = new WhiteboardRoutes(bundleContext).awaitSettled();
+        List<OpenApiDocument.Route> routes = document.routes().values().stream()
+            .filter(r -> served.containsKey(r.key())).toList();
+        assertTrue("documented routes served: " + routes, routes.size() >= 20);
+        return routes;
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        return java.util.stream.Stream.concat(Arrays.stream(a), Arrays.stream(b)).toArray(String[]::new);
+    }
+
+    private void awaitRoute(String path) throws Exception {
+        awaitUntil(() -> {
+            int status = curl(path).status();
+            return status != 404 && status != 0;
+        }, "Jetty serves " + path);
+    }
+
+    private Curl curl(String path, String... args) {
+        try {
+            int port = Integer.parseInt(String.valueOf(configurationAdmin.getConfiguration("org.ops4j.pax.web", null)
+                .getProperties().get("org.osgi.service.http.port")));
+            assertNotEquals(0, port);
+            return Curl.run(port, path, args);
+        } catch (IOException e) {
+            throw new AssertionError("Pax Web's port", e);
+        }
+    }
+}
