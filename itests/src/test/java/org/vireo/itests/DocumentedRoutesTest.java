@@ -28,7 +28,9 @@ import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
+import javax.ws.rs.Consumes;
 import javax.ws.rs.HttpMethod;
+import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -82,9 +84,9 @@ public class DocumentedRoutesTest {
                 compared++;
             }
             for (Parameter p : m.getParameters()) {
-                if (p.getAnnotations().length == 0) { // the request's entity
+                if (p.getAnnotations().length == 0) { // the request's entity, in the media type the method reads
                     JsonNode body = document.resolve(documented.operation().path("requestBody")).path("content")
-                        .path("application/json").path("schema");
+                        .path(consumes(m)).path("schema");
                     if (body.isMissingNode()) {
                         found.add(e.getKey() + ": the method reads a " + p.getType().getSimpleName()
                             + " body that openapi.json does not describe");
@@ -134,7 +136,19 @@ public class DocumentedRoutesTest {
         }
     }
 
+    /** The media type of the body the method reads: its {@code @Consumes}, else the class's, else JSON. */
+    private static String consumes(Method m) {
+        Consumes c = m.getAnnotation(Consumes.class);
+        if (c == null) {
+            c = m.getDeclaringClass().getAnnotation(Consumes.class);
+        }
+        return c == null ? MediaType.APPLICATION_JSON : c.value()[0];
+    }
+
     private static String jsonType(Class<?> raw) {
+        if (raw == Object.class) {
+            return ""; // any JSON value: the schema names no single type (a configuration's property values)
+        }
         if (raw.isRecord() || Map.class.isAssignableFrom(raw)) {
             return "object";
         }

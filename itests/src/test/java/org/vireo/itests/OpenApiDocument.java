@@ -117,6 +117,12 @@ final class OpenApiDocument {
         return schema.isMissingNode() ? null : schema;
     }
 
+    /** The media type of the route's request body: the first the document gives, else JSON. */
+    String requestMediaType(Route route) {
+        Iterator<String> types = resolve(route.operation().path("requestBody")).path("content").fieldNames();
+        return types.hasNext() ? types.next() : "application/json";
+    }
+
     /** The route's path with each path parameter replaced by its example. */
     String examplePath(Route route) {
         String path = route.path();
@@ -149,6 +155,12 @@ final class OpenApiDocument {
         if (value.isNull()) {
             if (!schema.path("nullable").asBoolean()) {
                 found.add(at + ": null, not allowed");
+            }
+            return;
+        }
+        if (schema.has("allOf")) { // a nullable $ref: OpenAPI 3.0 ignores a $ref's siblings, so it is wrapped
+            for (JsonNode part : schema.get("allOf")) {
+                check(resolve(part), value, at, found);
             }
             return;
         }

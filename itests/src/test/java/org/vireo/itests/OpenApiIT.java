@@ -86,9 +86,11 @@ public class OpenApiIT extends VireoTestSupport {
         List<String> wrong = new ArrayList<>();
         for (OpenApiDocument.Route r : servedRoutes()) {
             String path = "/api/v1" + document.examplePath(r);
-            // a write with a JSON body, so that it is refused for its login, not its media type
+            // a write with a body of the media type it reads, so that it is refused for its login, not its media type
+            // (a request is matched to its route before the login is asked: what it needs is the route's)
+            String type = document.requestMediaType(r);
             String[] write = r.method().equals("GET") ? new String[0]
-                : new String[] {"-H", "Content-Type: application/json", "--data", "{}"};
+                : new String[] {"-H", "Content-Type: " + type, "--data", type.equals("application/json") ? "{}" : "x"};
             int anonymous = curl(path, concat(new String[] {"-X", r.method()}, write)).status();
             if (r.role().equals("none") ? anonymous == 401 : anonymous != 401) {
                 wrong.add(r.key() + " without a login: " + anonymous + " (role " + r.role() + ")");
