@@ -424,7 +424,13 @@ public class ApiIT extends VireoTestSupport {
         assertBody(instance, "\\{\"pid\":\"org\\.vireo\\.vrrp\\.instance~a\",\"factoryPid\":\"org\\.vireo\\.vrrp\\.instance\",.*"
             + "\\{\"id\":\"vrid\",\"name\":\"VRID\",\"description\":\"[^\"]+\",\"type\":\"Integer\",\"cardinality\":0,"
             + "\"required\":true,\"defaults\":null,\"options\":null,\"min\":null,\"max\":null}.*");
-        Curl none = curl("/api/v1/config/org.vireo.balancer/schema", "-u", VIEWER);
+        // the balancer's table has a metatype of its own now (issue 20, item 7), with the parse's bounds
+        Curl balancer = curl("/api/v1/config/org.vireo.balancer/schema", "-u", VIEWER);
+        assertBody(balancer, "\\{\"pid\":\"org\\.vireo\\.balancer\",\"factoryPid\":null,\"name\":\"Vireo balancer\",.*"
+            + "\\{\"id\":\"httpPort\",\"name\":\"HTTP port\",\"description\":\"[^\"]+\",\"type\":\"Integer\","
+            + "\"cardinality\":0,\"required\":true,\"defaults\":\\[\"9090\"],\"options\":null,\"min\":\"1\","
+            + "\"max\":\"65535\"}.*");
+        Curl none = curl("/api/v1/config/org.vireo.nosuch/schema", "-u", VIEWER);
         assertEquals(none.body(), 404, none.status());
     }
 

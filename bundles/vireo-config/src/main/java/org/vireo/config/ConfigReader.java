@@ -98,6 +98,11 @@ public final class ConfigReader extends AbstractMap<String, Object> {
         }
     }
 
+    /** The keys a parser asked for so far, in the order it first did: the keys its PID accepts. */
+    public Set<String> keysRead() {
+        return Collections.unmodifiableSet(new LinkedHashSet<>(read));
+    }
+
     /** The entries, unmarked: iterating is not reading a key. */
     @Override
     public Set<Entry<String, Object>> entrySet() {

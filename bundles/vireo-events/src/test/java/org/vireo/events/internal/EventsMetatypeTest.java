@@ -1,0 +1,25 @@
+package org.vireo.events.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+import org.vireo.config.testing.MetatypeAgreement;
+
+/**
+ * Configuration declared once: each PID's metatype (what the API's schema and ConfigurationAdmin's tools show) and
+ * the parse its component runs agree on every key: name, default, type, options and bounds (MetatypeAgreement).
+ */
+class EventsMetatypeTest {
+
+    /** The operators' reference of every PID. */
+    private static final Path REFERENCE = Path.of("../../docs/configuration.md");
+
+    @Test
+    void eventLog_metatypeAndParseAgree() {
+        assertThat(MetatypeAgreement.of("org.vireo.events", EventsConfig.class, EventsOptions::parse)
+            .documented(REFERENCE).disagreements()).isEmpty();
+    }
+}
