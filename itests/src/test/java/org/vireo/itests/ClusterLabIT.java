@@ -18,6 +18,8 @@ import org.junit.Test;
  * <ul>
  * <li>a rule added on one node is in force on all three, and what travels between them is TLS (a capture holds
  *     none of the rule's text); a health monitor configured from an etc/ file on one node is configured on all;</li>
+ * <li>the balancer's table written through one node's management API with the version read there is refused on
+ *     another node with the version read there before (412, with the first node's version);</li>
  * <li>a node that was down during two changes catches up when it returns;</li>
  * <li>a partition with an edit on each side heals to one rules file on every node, with the losing edit kept and
  *     listed by cluster:conflicts on every node;</li>
@@ -66,6 +68,33 @@ public class ClusterLabIT extends LabTestSupport {
             lines.subList(Math.max(0, lines.size() - 40), lines.size()).forEach(l -> out.append(l).append('\n'));
         }
         return out.toString();
+    }
+
+    /** What the management API answered: status, ETag (quoted, as sent), body. */
+    private record Api(int status, String etag, String body) {
+    }
+
+    /**
+     * The balancer's table through {@code node}'s management API, over HTTPS on its management address from the
+     * client's namespace, trusting the node's self-signed certificate ({@link ApiHttpsLabIT}), as its admin.
+     */
+    private Api api(String node, String method, String ifMatch, String json) throws Exception {
+        Path home = lab.home(node);
+        List<String> args = new java.util.ArrayList<>(List.of("exec", "c", "curl", "-sS", "--max-time", "10",
+            "--cacert", home.resolve("etc/vireo/api/server.crt").toString(), "-u", "admin:"
+            + Files.readString(home.resolve("etc/admin.password")).trim(), "-X", method, "-D", "-", "-w", "\n%{http_code}"));
+        if (json != null) {
+            // no Expect: 100-continue, whose interim answer would come first in the headers read here
+            args.addAll(List.of("-H", "Content-Type: application/json", "-H", "Expect:", "-H", "If-Match: " + ifMatch,
+                "--data-binary", json));
+        }
+        args.add("https://" + Lab.ip(node) + ":8443/api/v1/config/org.vireo.balancer");
+        String out = lab.run(30, args.toArray(String[]::new)).replace("\r", "");
+        int head = out.indexOf("\n\n");
+        int code = out.lastIndexOf('\n');
+        String etag = out.substring(0, head).lines().filter(l -> l.toLowerCase(java.util.Locale.ROOT).startsWith("etag:"))
+            .map(l -> l.substring(5).trim()).findFirst().orElse("");
+        return new Api(Integer.parseInt(out.substring(code + 1).trim()), etag, out.substring(head + 2, code));
     }
 
     private void joinWith(String node, Path keystore, String password) throws Exception {
@@ -135,6 +164,25 @@ public class ClusterLabIT extends LabTestSupport {
             Files2.awaitFileMatches(lab.home(n).resolve("etc/org.vireo.balancer.cfg"),
                 "(?s).*\\nscanners = .*10\\.77\\.0\\.13.*", 30_000);
         }
+
+        // the management API on two nodes: a version of the table read on n1 before n2's change through n2's API is
+        // stale on n1 (412 with n2's version), though n1 itself never changed it
+        Api read1 = api("n1", "GET", null, null);
+        Api read2 = api("n2", "GET", null, null);
+        assertEquals(read2.body(), 200, read2.status());
+        assertEquals("both hold the cluster's version", read1.etag(), read2.etag());
+        String json = read2.body().substring(read2.body().indexOf("\"properties\":") + 13, read2.body().length() - 1);
+        Api changed = api("n2", "PUT", read2.etag(), json.replaceFirst("\"slowStartSeconds\":\"\\d+\"",
+            "\"slowStartSeconds\":11"));
+        assertEquals(changed.body(), 200, changed.status());
+        String written = changed.etag().replace("\"", "");
+        assertTrue(written, written.endsWith("@n2"));
+        lab.awaitLog("n1", "config sync: pid:org.vireo.balancer applied, version " + written.replace(".", "\\."), 30);
+        Api stale = api("n1", "PUT", read1.etag(), json.replaceFirst("\"slowStartSeconds\":\"\\d+\"",
+            "\"slowStartSeconds\":12"));
+        assertEquals(stale.body(), 412, stale.status());
+        assertEquals(changed.etag(), stale.etag());
+        assertTrue(stale.body(), stale.body().contains("\"slowStartSeconds\":\"11\""));
 
         String members = lab.cli("n1", "cluster:members");
         for (String n : NODES) {

@@ -319,11 +319,16 @@ public final class ConfigReader extends AbstractMap<String, Object> {
      * Whether ConfigurationAdmin, file install, DS or Karaf put the key there, not the operator: {@code service.*}
      * (the PID, factory PID, bundle location), {@code component.*}, {@code felix.fileinstall.*}, Karaf's
      * {@code org.apache.karaf.features.configKey}, DS reference settings ({@code <reference>.target},
-     * {@code <reference>.cardinality.minimum}) and private properties ({@code .}-prefixed, ConfigurationAdmin 104.4.3).
+     * {@code <reference>.cardinality.minimum}), the properties of an EventAdmin handler that DS merges into its
+     * component's configuration ({@code event.topics}, {@code event.filter}, {@code event.delivery}: the event log
+     * refused its own {@code event.topics} and so every configuration of its PID) and private properties
+     * ({@code .}-prefixed, ConfigurationAdmin 104.4.3).
      */
     public static boolean frameworkKey(String key) {
         return key.startsWith("service.") || key.startsWith("component.") || key.startsWith("felix.fileinstall.")
             || key.startsWith(".") || key.equals("org.apache.karaf.features.configKey") || key.endsWith(".target")
-            || key.endsWith(".cardinality.minimum");
+            || key.endsWith(".cardinality.minimum") || EVENT_HANDLER_KEYS.contains(key);
     }
+
+    private static final Set<String> EVENT_HANDLER_KEYS = Set.of("event.topics", "event.filter", "event.delivery");
 }

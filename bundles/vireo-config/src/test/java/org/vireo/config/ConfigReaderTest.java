@@ -82,6 +82,9 @@ class ConfigReaderTest {
         assertThatNoException().isThrownBy(() -> parse(fromFile("name", "v1", "service.factoryPid", "org.example",
             "service.bundleLocation", "?", ".private", "x", "transport.target", "(kind=memory)",
             "org.apache.karaf.features.configKey", "org.example", "component.id", 7L)));
+        // an EventAdmin handler's own service properties, which DS hands its component with the configuration
+        assertThatNoException().isThrownBy(() -> parse(fromFile("name", "v1", "event.topics",
+            new String[] {"org/vireo/*"})));
     }
 
     @Test

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
-import org.vireo.cluster.ConfigurationText;
-import org.vireo.cluster.DocumentValidator;
+import org.vireo.config.ConfigurationText;
+import org.vireo.config.DocumentValidator;
 import org.vireo.config.ConfigErrors;
 
 /**

@@ -22,8 +22,9 @@ import org.vireo.cluster.internal.sync.Edit;
     + " time as another edit of the same document, or on the other side of a partition, with a lower version.",
     detailedDescription = "Concurrent edits of one document converge to the same winner on every node: the higher"
         + " version (time, then counter, then node name). The losing edit is not dropped: it is kept here, with its"
-        + " content, on every node. To bring a lost edit back, print it with --show <version> and apply it again"
-        + " (edit the file or configuration): that is a new edit, made knowing both.")
+        + " content, on every node. cluster:resolve <version> keeps one edit and ends the conflict everywhere: the"
+        + " winner, or a lost edit (print it with --show <version>), whose content comes back as a new edit made"
+        + " knowing both.")
 public class ConflictsCommand implements Action {
 
     @Reference

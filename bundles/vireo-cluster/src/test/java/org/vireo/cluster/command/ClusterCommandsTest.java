@@ -1,7 +1,9 @@
 package org.vireo.cluster.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.vireo.cluster.internal.node.AdminFixtures.LOST;
 import static org.vireo.cluster.internal.node.AdminFixtures.NOW;
+import static org.vireo.cluster.internal.node.AdminFixtures.WON;
 import static org.vireo.cluster.internal.node.AdminFixtures.conflicted;
 import static org.vireo.cluster.internal.node.AdminFixtures.members;
 import static org.vireo.cluster.internal.node.AdminFixtures.status;
@@ -9,6 +11,8 @@ import static org.vireo.cluster.internal.node.AdminFixtures.status;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.vireo.cluster.DocumentVersion;
+import org.vireo.cluster.VersionedDocuments;
 import org.vireo.cluster.internal.sync.DocumentRecord;
 
 class ClusterCommandsTest {
@@ -53,6 +57,17 @@ class ClusterCommandsTest {
         assertThat(line(conflicts, "1796020000000.0@n1")).contains("file:vireo/rules.conf")
             .contains("1796020000005.0@n2").contains("yes");
         assertThat(ConflictsCommand.render(List.of())).contains("No conflicts");
+    }
+
+    @Test
+    void resolveSaysWhichEditWasKeptAndTheDocumentsNewVersion() {
+        DocumentVersion resolution = new DocumentVersion(1796020000009L, 0, "n1");
+
+        assertThat(ResolveCommand.describe(new VersionedDocuments.Resolution("file:vireo/rules.conf", LOST, WON,
+            resolution))).isEqualTo("Conflict of file:vireo/rules.conf resolved: kept the lost edit 1796020000000.0@n1"
+            + " (in place of 1796020000005.0@n2); the document is at version 1796020000009.0@n1, sent to every member");
+        assertThat(ResolveCommand.describe(new VersionedDocuments.Resolution("file:vireo/rules.conf", WON, WON,
+            resolution))).startsWith("Conflict of file:vireo/rules.conf resolved: kept the winner 1796020000005.0@n2;");
     }
 
     private static String line(String out, String containing) {

@@ -91,7 +91,7 @@ public class NodeComponent implements NodeIdentity, RoleService {
         reconciler.shutdownNow();
     }
 
-    private static NodeOptions parse(Map<String, ?> properties) {
+    static NodeOptions parse(Map<String, ?> properties) {
         return NodeOptions.parse(properties, System.getenv(), hostName());
     }
 

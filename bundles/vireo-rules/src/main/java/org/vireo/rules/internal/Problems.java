@@ -50,10 +50,17 @@ final class Problems {
     }
 
     static String summary(List<String> first, long count, int shown) {
-        List<String> listed = first.subList(0, Math.min(shown, first.size()));
-        String text = String.join("; ", listed);
-        long rest = count - listed.size();
-        return rest == 0 ? text : text + "; and " + rest + " more error" + (rest == 1 ? "" : "s");
+        return String.join("; ", lines(first, count, shown));
+    }
+
+    /** {@link #summary}'s parts: the first {@code shown} errors, then {@code and <n> more errors} if there are. */
+    static List<String> lines(List<String> first, long count, int shown) {
+        List<String> out = new ArrayList<>(first.subList(0, Math.min(shown, first.size())));
+        long rest = count - out.size();
+        if (rest > 0) {
+            out.add("and " + rest + " more error" + (rest == 1 ? "" : "s"));
+        }
+        return out;
     }
 
     /** A value from the file as a message quotes it: at most {@value #MAX_QUOTED} characters of it. */

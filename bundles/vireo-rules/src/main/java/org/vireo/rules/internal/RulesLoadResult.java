@@ -40,5 +40,10 @@ public sealed interface RulesLoadResult {
         public String summary(int shown) {
             return Problems.summary(errors, errors.size() + more, shown);
         }
+
+        /** The same, one error per element: {@code file:line: what}, then {@code and <n> more errors}. */
+        public List<String> lines(int shown) {
+            return Problems.lines(errors, errors.size() + more, shown);
+        }
     }
 }

@@ -3,8 +3,8 @@ package org.vireo.rules.internal;
 import java.util.Optional;
 
 import org.osgi.service.component.annotations.Component;
-import org.vireo.cluster.ConfigurationText;
-import org.vireo.cluster.DocumentValidator;
+import org.vireo.config.ConfigurationText;
+import org.vireo.config.DocumentValidator;
 
 /** Checks the rules component's configuration before config sync sends a change made here or applies a peer's. */
 @Component(property = DocumentValidator.DOCUMENTS + "=pid:" + RulesOptions.PID, service = DocumentValidator.class)

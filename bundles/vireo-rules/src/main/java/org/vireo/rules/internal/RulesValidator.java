@@ -2,11 +2,12 @@ package org.vireo.rules.internal;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
-import org.vireo.cluster.DocumentValidator;
+import org.vireo.config.DocumentValidator;
 
 /**
  * Checks a change of the rules file or of a list made on this node before config sync sends it to the cluster, and
@@ -25,6 +26,16 @@ public class RulesValidator implements DocumentValidator {
 
     @Override
     public Optional<String> problem(String document, byte[] content) {
+        return refusal(document, content).map(r -> r.summary(MESSAGES_SHOWN));
+    }
+
+    /** The same errors one per element ({@code rules.conf:3: what}), as the management API's 422 lists them. */
+    @Override
+    public List<String> problems(String document, byte[] content) {
+        return refusal(document, content).map(r -> r.lines(MESSAGES_SHOWN)).orElse(List.of());
+    }
+
+    private Optional<RulesLoadResult.Refused> refusal(String document, byte[] content) {
         String etc = System.getProperty("karaf.etc");
         if (etc == null || !document.startsWith("file:")) {
             return Optional.empty();
@@ -39,6 +50,6 @@ public class RulesValidator implements DocumentValidator {
         } else {
             return Optional.empty();
         }
-        return refused.map(r -> r.summary(MESSAGES_SHOWN));
+        return refused;
     }
 }

@@ -78,6 +78,9 @@ class BoundedErrorsTest {
         assertThat(refused.errors()).hasSize(Problems.KEPT);
         assertThat(refused.summary(5)).startsWith("rules.conf:1: port x: expected a port")
             .endsWith("; and 7 more errors");
+        assertThat(refused.lines(5)).hasSize(6).endsWith("and 7 more errors").first().asString()
+            .startsWith("rules.conf:1: port x: expected a port");
+        assertThat(String.join("; ", refused.lines(5))).isEqualTo(refused.summary(5));
     }
 
     /** The heap the refusal holds: its messages and path (JOL 0.17 cannot lay out a record itself: its fields). */

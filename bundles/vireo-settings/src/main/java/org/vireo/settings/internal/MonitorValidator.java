@@ -3,8 +3,8 @@ package org.vireo.settings.internal;
 import java.util.Optional;
 
 import org.osgi.service.component.annotations.Component;
-import org.vireo.cluster.ConfigurationText;
-import org.vireo.cluster.DocumentValidator;
+import org.vireo.config.ConfigurationText;
+import org.vireo.config.DocumentValidator;
 import org.vireo.settings.MonitorOptions;
 
 /**

@@ -9,13 +9,14 @@ import java.util.TreeSet;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
+import org.vireo.config.ConfigurationText;
 
 /**
  * The {@code pid:} documents: configurations in ConfigurationAdmin (Karaf writes them to and reads them from
- * {@code etc/<pid>.cfg}). A factory configuration's PID is {@code <factoryPid>~<name>}, as Karaf names the one of
- * {@code etc/<factoryPid>-<name>.cfg}.
+ * {@code etc/<pid>.cfg}), replicated ones for config sync and node-local ones for the management API. A factory
+ * configuration's PID is {@code <factoryPid>~<name>}, as Karaf names the one of {@code etc/<factoryPid>-<name>.cfg}.
  */
-final class ConfigAdminDocuments {
+public final class ConfigAdminDocuments implements Configurations {
 
     /** The file of etc/ a configuration came from, as Karaf's file install names it. */
     static final String FILEINSTALL_FILENAME = "felix.fileinstall.filename";
@@ -23,31 +24,40 @@ final class ConfigAdminDocuments {
     private final ConfigurationAdmin admin;
     private final DocumentPatterns patterns;
 
-    ConfigAdminDocuments(ConfigurationAdmin admin, DocumentPatterns patterns) {
+    public ConfigAdminDocuments(ConfigurationAdmin admin, DocumentPatterns patterns) {
         this.admin = admin;
         this.patterns = patterns;
     }
 
     Set<String> present() throws IOException {
+        Set<String> out = new TreeSet<>(all());
+        out.removeIf(pid -> !patterns.replicatedPid(pid));
+        return out;
+    }
+
+    @Override
+    public Set<String> all() throws IOException {
         Set<String> out = new TreeSet<>();
         for (Configuration c : list(null)) {
-            if (c.getProperties() != null && patterns.replicatedPid(c.getPid())) {
+            if (c.getProperties() != null) {
                 out.add(c.getPid());
             }
         }
         return out;
     }
 
-    Optional<byte[]> read(String pid) throws IOException {
+    @Override
+    public Optional<byte[]> read(String pid) throws IOException {
         Configuration[] found = list(pidFilter(pid));
         if (found.length == 0 || found[0].getProperties() == null) {
             return Optional.empty();
         }
-        return Optional.of(CanonicalConfig.encode(found[0].getProperties()));
+        return Optional.of(ConfigurationText.encode(found[0].getProperties()));
     }
 
-    void write(String pid, byte[] content) throws IOException {
-        Dictionary<String, Object> properties = CanonicalConfig.decode(content);
+    @Override
+    public void write(String pid, byte[] content) throws IOException {
+        Dictionary<String, Object> properties = ConfigurationText.decode(content);
         Configuration configuration = configuration(pid);
         Dictionary<String, Object> current = configuration.getProperties();
         Object file = current == null ? null : current.get(FILEINSTALL_FILENAME);

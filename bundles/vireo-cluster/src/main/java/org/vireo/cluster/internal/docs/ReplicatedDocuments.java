@@ -7,13 +7,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.vireo.cluster.DocumentValidator;
 import org.vireo.cluster.internal.sync.LocalDocuments;
 import org.vireo.config.ConfigErrors;
 
@@ -27,18 +25,15 @@ public final class ReplicatedDocuments implements LocalDocuments {
     /** How a refusal for want of a validator starts. */
     private static final String NO_VALIDATOR = "no validator of ";
 
-    /** A refusal's first errors and their count, as {@code ConfigReader} makes them, fit in this. */
-    static final int MAX_PROBLEM_CHARS = 2 * ConfigErrors.KEPT * ConfigErrors.MAX_CHARS;
-
     private final DocumentPatterns patterns;
     private final ConfigAdminDocuments pids;
     private final FileDocuments files;
-    private final Supplier<List<Validators.Entry>> validators;
+    private final Validators validators;
     /** The documents replicated unchecked that were logged: once each. */
     private final Set<String> uncheckedWarned = ConcurrentHashMap.newKeySet();
 
     public ReplicatedDocuments(DocumentPatterns patterns, ConfigurationAdmin admin, Path etc,
-                               Supplier<List<Validators.Entry>> validators) {
+                               Validators validators) {
         this.patterns = patterns;
         this.pids = new ConfigAdminDocuments(admin, patterns);
         this.files = new FileDocuments(etc, patterns);
@@ -104,25 +99,21 @@ public final class ReplicatedDocuments implements LocalDocuments {
      */
     @Override
     public Optional<String> problem(String id, byte[] content) {
-        List<Validators.Entry> covering = validators.get().stream().filter(v -> v.covers(id)).toList();
-        if (covering.isEmpty() && vireoDocument(id)) {
-            return Optional.of(NO_VALIDATOR + id + " on this node: config sync neither sends nor applies a Vireo"
+        List<String> p = problems(id, content);
+        return p.isEmpty() ? Optional.empty()
+            : Optional.of(ConfigErrors.shorten(String.join("; ", p), Validators.MAX_PROBLEM_CHARS));
+    }
+
+    @Override
+    public List<String> problems(String id, byte[] content) {
+        if (!validators.covers(id) && vireoDocument(id)) {
+            return List.of(NO_VALIDATOR + id + " on this node: config sync neither sends nor applies a Vireo"
                 + " document it cannot check (Vireo's validators are in vireo-core: vireo-rules, vireo-settings)");
         }
-        if (covering.isEmpty() && uncheckedWarned.add(id)) {
+        if (!validators.covers(id) && uncheckedWarned.add(id)) {
             LOG.warn("config sync: {} has no validator (not a Vireo document): replicated unchecked", id);
         }
-        for (Validators.Entry v : covering) {
-            try {
-                Optional<String> p = v.validator().problem(id, content);
-                if (p.isPresent()) { // kept in cluster:status: bounded whatever a validator says
-                    return Optional.of(ConfigErrors.shorten(p.get(), MAX_PROBLEM_CHARS));
-                }
-            } catch (RuntimeException e) {
-                return Optional.of(ConfigErrors.shorten("the validator of " + id + " failed: " + e, MAX_PROBLEM_CHARS));
-            }
-        }
-        return Optional.empty();
+        return validators.problems(id, content);
     }
 
     /**
@@ -130,18 +121,17 @@ public final class ReplicatedDocuments implements LocalDocuments {
      * what becomes of its documents here. Vireo's own are all covered on every node: one listed is a gap to close.
      */
     public List<String> unvalidatedPatterns() {
-        List<Validators.Entry> present = validators.get();
         return Stream.concat(
                 patterns.pidGlobs().stream().map(g -> DocumentPatterns.PID_PREFIX + g),
                 patterns.fileGlobs().stream().map(g -> DocumentPatterns.FILE_PREFIX + g))
-            .filter(pattern -> present.stream().noneMatch(v -> v.covers(pattern)))
+            .filter(pattern -> !validators.covers(pattern))
             .map(pattern -> pattern + (vireoDocument(pattern) ? " (a Vireo document: refused, neither sent nor applied)"
                 : " (not a Vireo document: replicated unchecked)"))
             .toList();
     }
 
     /** Whether the document is one of Vireo's (its PIDs, the files of etc/vireo/), whose format a validator knows. */
-    static boolean vireoDocument(String id) {
+    public static boolean vireoDocument(String id) {
         return id.startsWith(DocumentPatterns.PID_PREFIX + "org.vireo.") || id.startsWith(DocumentPatterns.FILE_PREFIX
             + "vireo/");
     }
@@ -152,18 +142,5 @@ public final class ReplicatedDocuments implements LocalDocuments {
 
     private static String name(String id) {
         return id.substring(id.indexOf(':') + 1);
-    }
-
-    /** Validators and the documents they cover. */
-    public static final class Validators {
-        private Validators() {
-        }
-
-        /** One registered {@link DocumentValidator} and its globs. */
-        public record Entry(DocumentValidator validator, List<String> globs) {
-            boolean covers(String id) {
-                return globs.stream().anyMatch(g -> DocumentPatterns.glob(g).matcher(id).matches());
-            }
-        }
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -39,16 +40,19 @@ import org.osgi.service.event.EventAdmin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.cluster.ClusterNode;
-import org.vireo.cluster.DocumentValidator;
+import org.vireo.cluster.DocumentException;
+import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.cluster.NodeStatusSource;
+import org.vireo.cluster.VersionedDocuments;
 import org.vireo.cluster.internal.channel.ChannelPeers;
 import org.vireo.cluster.internal.channel.ChannelSettings;
 import org.vireo.cluster.internal.channel.ClusterTransport;
 import org.vireo.cluster.internal.channel.ClusterView;
 import org.vireo.cluster.internal.docs.DocumentPatterns;
 import org.vireo.cluster.internal.docs.ReplicatedDocuments;
+import org.vireo.cluster.internal.docs.Validators;
 import org.vireo.cluster.internal.registry.NodeReport;
 import org.vireo.cluster.internal.registry.Registry;
 import org.vireo.cluster.internal.sync.DocumentRecord;
@@ -58,6 +62,7 @@ import org.vireo.cluster.internal.sync.SyncMessages;
 import org.vireo.cluster.internal.version.HybridClock;
 import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
+import org.vireo.config.DocumentValidator;
 import org.vireo.config.ListeningPorts;
 import org.vireo.node.NodeIdentity;
 
@@ -68,9 +73,9 @@ import org.vireo.node.NodeIdentity;
  * and a rescan at each anti-entropy round catches anything missed). With no bind address configured the cluster
  * is off: documents are still versioned here, and the node joins with its history when it is switched on.
  */
-@Component(service = {NodeRegistry.class, ClusterAdmin.class}, configurationPid = SyncOptions.PID,
-    configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true)
-public class ClusterComponent implements NodeRegistry, ClusterAdmin {
+@Component(service = {NodeRegistry.class, ClusterAdmin.class, SyncDocuments.class},
+    configurationPid = SyncOptions.PID, configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true)
+public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocuments {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClusterComponent.class);
     private static final long CALL_TIMEOUT_SECONDS = 10;
@@ -88,7 +93,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         policyOption = ReferencePolicyOption.GREEDY)
     volatile EventAdmin eventAdmin;
 
-    private final List<ReplicatedDocuments.Validators.Entry> validators = new CopyOnWriteArrayList<>();
+    private final Validators validators = new Validators();
     private final List<NodeStatusSource> sources = new CopyOnWriteArrayList<>();
     // kept across a restart of the cluster with new settings, where the registry is made anew
     private final List<Consumer<List<ClusterNode>>> watchers = new CopyOnWriteArrayList<>();
@@ -101,7 +106,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     private SyncEngine engine;
     private ClusterTransport transport;
     private FolderWatcher watcher;
-    private ReplicatedDocuments documents;
+    private volatile ReplicatedDocuments documents;
     private String clusterName;
     /** The channel settings of the running cluster; null while it runs alone. */
     private volatile ChannelSettings runningChannel;
@@ -117,8 +122,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addValidator(DocumentValidator v, Map<String, Object> properties) {
-        validators.add(new ReplicatedDocuments.Validators.Entry(v,
-            ConfigValues.list(properties, DocumentValidator.DOCUMENTS)));
+        validators.add(v, ConfigValues.list(properties, DocumentValidator.DOCUMENTS));
         // Karaf's boot can finish before the validators' components are registered: what config sync refused for
         // want of one is checked again now, not at the next anti-entropy round (30 s later)
         if (syncStarted) {
@@ -127,7 +131,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     }
 
     void removeValidator(DocumentValidator v) {
-        validators.removeIf(e -> e.validator() == v);
+        validators.remove(v);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -197,7 +201,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     }
 
     /** Both parts of the PID read one reader, whose keys are then checked: a key neither reads is refused. */
-    private static SyncOptions syncOptions(Map<String, Object> properties, String etc) {
+    static SyncOptions syncOptions(Map<String, Object> properties, String etc) {
         ConfigReader config = ConfigReader.merged(properties);
         SyncOptions options = SyncOptions.parse(config, etc);
         try {
@@ -250,7 +254,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
         ClusterEvents events = new ClusterEvents(node, this::post);
         registry.membership(events);
         documents = new ReplicatedDocuments(new DocumentPatterns(options.replicatedPids(), options.replicatedFiles()),
-            configurationAdmin, Path.of(etc == null ? "etc" : etc), () -> validators);
+            configurationAdmin, Path.of(etc == null ? "etc" : etc), validators);
         TransportFactory.Started started = null;
         runningChannel = null;
         try {
@@ -555,5 +559,78 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin {
     @Override
     public void localChanged(String id) {
         onSync("checking " + id, () -> engine.localChanged(id));
+    }
+
+    // SyncDocuments
+
+    @Override
+    public boolean replicated(String id) {
+        return documents.replicated(id);
+    }
+
+    @Override
+    public Validators validators() {
+        return validators;
+    }
+
+    @Override
+    public Optional<DocumentRecord> current(String id) throws DocumentException {
+        return callSync(() -> {
+            engine.localChanged(id);
+            return Optional.ofNullable(engine.records().get(id));
+        });
+    }
+
+    @Override
+    public DocumentVersion write(String id, byte[] content, Optional<String> expected) throws DocumentException {
+        return callSync(() -> engine.write(id, content, expected));
+    }
+
+    @Override
+    public VersionedDocuments.Resolution resolve(DocumentVersion keep) throws DocumentException {
+        return callSync(() -> engine.resolve(keep));
+    }
+
+    private interface SyncTask<T> {
+        T run() throws IOException, DocumentException;
+    }
+
+    /**
+     * Runs {@code task} on the sync thread, where nothing else touches the records meanwhile, and waits for it; refused
+     * while config sync has not started. A task that has not started when the wait ends is cancelled, so a refusal
+     * for want of time never leaves a write done behind the caller's back.
+     */
+    private <T> T callSync(SyncTask<T> task) throws DocumentException {
+        Future<T> result;
+        try {
+            result = thread.submit(() -> {
+                if (!syncStarted) {
+                    throw DocumentException.of(DocumentException.Kind.UNAVAILABLE, "config sync has not started yet on"
+                        + " this node: it starts once Karaf has finished booting");
+                }
+                return task.run();
+            });
+        } catch (RejectedExecutionException stopping) {
+            throw DocumentException.of(DocumentException.Kind.UNAVAILABLE, "the cluster component is stopping");
+        }
+        try {
+            try {
+                return result.get(CALL_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                if (result.cancel(false)) {
+                    throw DocumentException.of(DocumentException.Kind.UNAVAILABLE, "config sync's thread did not take"
+                        + " the request within " + CALL_TIMEOUT_SECONDS + " s; nothing was done");
+                }
+                return result.get(); // it runs now: its outcome is the answer
+            }
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof DocumentException refusal) {
+                throw refusal;
+            }
+            throw DocumentException.failed(String.valueOf(e.getCause().getMessage()), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw DocumentException.of(DocumentException.Kind.UNAVAILABLE, "interrupted while waiting for config sync");
+        }
     }
 }

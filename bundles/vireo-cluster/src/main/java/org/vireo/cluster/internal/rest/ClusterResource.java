@@ -4,11 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import javax.ws.rs.GET;
+import javax.ws.rs.POST;
 import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
+import javax.ws.rs.core.Context;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import javax.ws.rs.core.SecurityContext;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -18,8 +21,10 @@ import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
 
 import org.vireo.api.ApiError;
 import org.vireo.api.ApiRoutes;
+import org.vireo.api.Audit;
 import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.NodeRegistry;
+import org.vireo.cluster.VersionedDocuments;
 import org.vireo.cluster.internal.node.ClusterAdmin;
 import org.vireo.cluster.internal.sync.DocumentRecord;
 import org.vireo.config.ConfigErrors;
@@ -27,7 +32,8 @@ import org.vireo.config.ConfigErrors;
 /**
  * {@code GET /api/v1/cluster/members}, {@code /cluster/sync} and {@code /cluster/conflicts}: what
  * {@code cluster:members}, {@code cluster:status} and {@code cluster:conflicts} show, read from the same services;
- * {@code /cluster/conflicts/<version>}: a lost edit's content, as {@code cluster:conflicts --show} prints it.
+ * {@code /cluster/conflicts/<version>}: a lost edit's content, as {@code cluster:conflicts --show} prints it;
+ * {@code POST /cluster/conflicts/<version>/keep}: resolves a conflict, as {@code cluster:resolve}.
  */
 @Component(service = ClusterResource.class)
 @JaxrsResource
@@ -41,6 +47,8 @@ public class ClusterResource {
     NodeRegistry registry;
     @Reference
     ClusterAdmin cluster;
+    @Reference
+    VersionedDocuments documents;
 
     /** The body of {@code /cluster/conflicts/<version>}: the content as UTF-8 text; empty for a deletion. */
     public record LostContent(String document, String version, boolean deleted, String content) {
@@ -67,6 +75,17 @@ public class ClusterResource {
     @Path("conflicts")
     public List<ConflictView> conflicts() {
         return cluster.conflicts().stream().map(ConflictView::of).toList();
+    }
+
+    /**
+     * Resolves the conflict the edit {@code version} is part of by keeping it: the winner (it stays in force) or a
+     * lost edit (its content comes back), as {@code cluster:resolve}; the conflict leaves the list on every node.
+     */
+    @POST
+    @Path("conflicts/{version}/keep")
+    public Response keep(@PathParam("version") String version, @Context SecurityContext who) {
+        return new DocumentRoutes(documents).keep(version, (what, before, after) -> Audit.write(who, what, before,
+            after)).response();
     }
 
     @GET

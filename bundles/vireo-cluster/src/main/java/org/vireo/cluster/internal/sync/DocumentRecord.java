@@ -107,13 +107,16 @@ public final class DocumentRecord {
      * The edits that lost a conflict, newest first: an edit lost if a concurrent edit (neither saw the other) with
      * a higher version and another outcome exists, and nothing made on top of it ignored that winner — an edit
      * overwritten by a later edit of its own side that also did not know the winner is that later edit's
-     * predecessor, not a loser. A node's initial document (first start) never counts.
+     * predecessor, not a loser. A node's initial document (first start) never counts, nor does an edit an
+     * operator's resolution saw (settled, whichever side was kept), nor one with a later twin (an edit that left the
+     * same content): the twin stands for both, so that content is listed once, and an edit whose content another
+     * node's edit had also made, and which was dropped as no conflict then, never turns up later as a loser without it.
      */
     public synchronized List<Edit> losers() {
         if (losers == null) {
             List<Edit> out = new ArrayList<>();
             for (Edit e : history.descendingSet()) {
-                if (e != current() && !e.initial() && lost(e)) {
+                if (e != current() && !e.initial() && !twinAbove(e) && lost(e) && !settled(e)) {
                     out.add(e);
                 }
             }
@@ -125,6 +128,20 @@ public final class DocumentRecord {
     private boolean lost(Edit e) {
         for (Edit winner : history.tailSet(e, false)) {
             if (winner.seen().concurrentWith(e.seen()) && !winner.sameOutcome(e) && !supersededBeside(e, winner)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean twinAbove(Edit e) {
+        return history.tailSet(e, false).stream().anyMatch(e::sameOutcome);
+    }
+
+    /** Whether a resolution was made knowing {@code e}: the operator chose, so e is no longer a conflict's loser. */
+    private boolean settled(Edit e) {
+        for (Edit r : history.tailSet(e, false)) {
+            if (r.resolution() && r.saw(e)) {
                 return true;
             }
         }

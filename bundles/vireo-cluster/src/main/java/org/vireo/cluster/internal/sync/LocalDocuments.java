@@ -1,6 +1,7 @@
 package org.vireo.cluster.internal.sync;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -31,5 +32,10 @@ public interface LocalDocuments {
      */
     default Optional<String> problem(String id, byte[] content) {
         return Optional.empty();
+    }
+
+    /** The same refusal as its errors one by one (a rules file's {@code file:line: what}); empty: valid. */
+    default List<String> problems(String id, byte[] content) {
+        return problem(id, content).map(List::of).orElse(List.of());
     }
 }

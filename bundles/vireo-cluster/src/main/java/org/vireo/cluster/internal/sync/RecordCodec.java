@@ -15,19 +15,28 @@ import org.vireo.cluster.DocumentVersion;
 /**
  * The binary form of records, on the wire and on disk (one format, so a record read back from disk is exactly the
  * one that was received). Decoding refuses what it cannot read with a {@link java.io.IOException} naming it.
+ *
+ * <p>A record with an operator's resolution among its edits ({@link Edit#resolution}) sets the top bit of its edit
+ * count, and each of its edits has one more byte, of flags. A record without one is written as before, so nodes of
+ * the previous version read every record but those; they refuse those as unreadable (their edit count is then
+ * 32768 or more) rather than read a resolution as something else, until they are upgraded.
  */
 public final class RecordCodec {
 
     /** Bounds what a peer can make this node allocate from one record. */
     static final int MAX_CONTENT_BYTES = 256 << 20;
     static final int MAX_NODES = 1024;
+    /** In the edit count: each edit has a byte of flags. */
+    private static final int FLAGGED = 0x8000;
+    private static final int RESOLUTION = 1;
 
     private RecordCodec() {
     }
 
     public static void write(DataOutputStream out, DocumentRecord record) throws IOException {
         out.writeUTF(record.id());
-        out.writeShort(record.history().size());
+        boolean flagged = record.history().stream().anyMatch(Edit::resolution);
+        out.writeShort(record.history().size() | (flagged ? FLAGGED : 0));
         for (Edit e : record.history()) {
             writeVersion(out, e.version());
             out.writeShort(e.seen().seen().size());
@@ -37,6 +46,9 @@ public final class RecordCodec {
             out.writeBoolean(e.deleted());
             out.write(e.sha256());
             out.writeLong(e.size());
+            if (flagged) {
+                out.writeByte(e.resolution() ? RESOLUTION : 0);
+            }
         }
         Map<DocumentVersion, byte[]> contents = record.contents();
         out.writeShort(contents.size());
@@ -49,7 +61,9 @@ public final class RecordCodec {
 
     public static DocumentRecord read(DataInputStream in) throws IOException {
         String id = in.readUTF();
-        int edits = in.readUnsignedShort();
+        int count = in.readUnsignedShort();
+        boolean flagged = (count & FLAGGED) != 0;
+        int edits = count & ~FLAGGED;
         List<Edit> history = new ArrayList<>(edits);
         for (int i = 0; i < edits; i++) {
             DocumentVersion version = readVersion(in);
@@ -66,11 +80,13 @@ public final class RecordCodec {
             boolean deleted = in.readBoolean();
             byte[] sha = new byte[32];
             in.readFully(sha);
-            history.add(new Edit(version, new VersionVector(seen), deleted, sha, in.readLong()));
+            long size = in.readLong();
+            boolean resolution = flagged && (in.readByte() & RESOLUTION) != 0;
+            history.add(new Edit(version, new VersionVector(seen), deleted, sha, size, resolution));
         }
-        int count = in.readUnsignedShort();
+        int kept = in.readUnsignedShort();
         Map<DocumentVersion, byte[]> contents = new HashMap<>();
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < kept; i++) {
             DocumentVersion v = readVersion(in);
             int length = in.readInt();
             if (length < 0 || length > MAX_CONTENT_BYTES) {

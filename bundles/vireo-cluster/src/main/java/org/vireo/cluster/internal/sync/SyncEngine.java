@@ -20,7 +20,9 @@ import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.cluster.DocumentException;
 import org.vireo.cluster.DocumentVersion;
+import org.vireo.cluster.VersionedDocuments;
 import org.vireo.cluster.internal.version.HybridClock;
 import org.vireo.config.ConfigErrors;
 
@@ -202,12 +204,100 @@ public final class SyncEngine {
         return !current.deleted() && Arrays.equals(current.sha256(), DocumentRecord.digest(content.get()));
     }
 
+    /**
+     * The management API's write: {@code content} becomes the document's content, as an edit made here, if
+     * {@code expected} is its current version (empty: the document must not exist) and this node's validators accept
+     * it; it is then written locally and sent at once. The check and the edit are one call on the engine's thread:
+     * nothing comes in between. An edit of the operator's that no event has reported yet is taken up first, so a
+     * version read before it is stale.
+     *
+     * @return the version in force after it: the new edit's, or the current one when the content is the same
+     */
+    public DocumentVersion write(String id, byte[] content, Optional<String> expected)
+        throws IOException, DocumentException {
+        DocumentRecord r = takeUp(id);
+        Optional<String> current = existing(r).map(DocumentVersion::toString);
+        if (!current.equals(expected)) {
+            throw DocumentException.stale(id, expected, current);
+        }
+        refuseInvalid(id, content);
+        if (r != null && r.current().version().equals(applied.get(id)) && sameContent(r, Optional.of(content))) {
+            return r.current().version(); // the same content: no edit
+        }
+        local.write(id, content);
+        // what reads back (a PID's canonical text): the event of the write then finds no change
+        commitLocal(id, r, clock.stamp(), local.read(id).orElse(content), true, false);
+        return records.get(id).current().version();
+    }
+
+    /**
+     * Resolves the conflict that the edit {@code keep} is part of by keeping it: the winner, or a lost edit whose
+     * content comes back. A new edit made here with that content, marked a resolution: it saw both sides, so no edit
+     * it saw counts as lost any more, on every node once it arrives (a property of the edit, which merges like any
+     * other).
+     */
+    public VersionedDocuments.Resolution resolve(DocumentVersion keep) throws IOException, DocumentException {
+        DocumentRecord involved = records.values().stream()
+            .filter(x -> !x.losers().isEmpty() && (x.current().version().equals(keep) || x.lostEdit(keep).isPresent()))
+            .findFirst()
+            .orElseThrow(() -> DocumentException.of(DocumentException.Kind.NOT_FOUND, "no conflict involves version "
+                + keep + " (cluster:conflicts lists them)"));
+        String id = involved.id();
+        DocumentRecord r = takeUp(id);
+        Edit kept = r == null || r.losers().isEmpty() ? null
+            : r.current().version().equals(keep) ? r.current() : r.lostEdit(keep).orElse(null);
+        if (kept == null) {
+            throw DocumentException.of(DocumentException.Kind.NOT_FOUND, "no conflict of " + id + " involves version "
+                + keep + " (cluster:conflicts lists them)");
+        }
+        Optional<byte[]> content = kept.deleted() ? Optional.empty() : r.contentOf(keep);
+        if (!kept.deleted() && content.isEmpty()) {
+            throw DocumentException.of(DocumentException.Kind.NOT_FOUND, "the content of " + keep + " never reached "
+                + "this node: resolve it on a node that keeps it (cluster:conflicts, 'Content kept')");
+        }
+        if (content.isPresent()) {
+            refuseInvalid(id, content.get());
+            local.write(id, content.get());
+        } else {
+            local.delete(id);
+        }
+        commitLocal(id, r, clock.stamp(), content.orElse(null), true, true);
+        LOG.info("config sync: the conflict of {} is resolved here, keeping {}", id, keep);
+        return new VersionedDocuments.Resolution(id, keep, r.current().version(), records.get(id).current().version());
+    }
+
+    /** The record of a replicated document after taking up a change of it here that no event has reported yet. */
+    private DocumentRecord takeUp(String id) throws IOException, DocumentException {
+        if (!local.replicated(id)) {
+            throw DocumentException.of(DocumentException.Kind.NOT_WRITABLE, id + " is not a replicated document here");
+        }
+        localChanged(id);
+        return records.get(id);
+    }
+
+    /** The current version of a document that exists: none for one never made or deleted. */
+    private static Optional<DocumentVersion> existing(DocumentRecord r) {
+        return r == null || r.current().deleted() ? Optional.empty() : Optional.of(r.current().version());
+    }
+
+    private void refuseInvalid(String id, byte[] content) throws DocumentException {
+        List<String> problems = local.problems(id, content);
+        if (!problems.isEmpty()) {
+            throw DocumentException.refused(id, problems);
+        }
+    }
+
     private void commitLocal(String id, DocumentRecord r, DocumentVersion version, byte[] content, boolean send)
         throws IOException {
+        commitLocal(id, r, version, content, send, false);
+    }
+
+    private void commitLocal(String id, DocumentRecord r, DocumentVersion version, byte[] content, boolean send,
+                             boolean resolution) throws IOException {
         boolean deleted = content == null;
         byte[] bytes = deleted ? new byte[0] : content;
         VersionVector seen = (r == null ? VersionVector.EMPTY : r.seenByNextEdit()).with(version);
-        Edit edit = new Edit(version, seen, deleted, DocumentRecord.digest(bytes), bytes.length);
+        Edit edit = new Edit(version, seen, deleted, DocumentRecord.digest(bytes), bytes.length, resolution);
         DocumentRecord next = r == null ? DocumentRecord.first(id, edit, bytes) : r.with(edit, bytes);
         recordChanged(next);
         LOG.info("config sync: {} changed here, version {}", id, version);
@@ -221,6 +311,7 @@ public final class SyncEngine {
         store.markApplied(id, version);
         heldBack.remove(id);
         unapplied.remove(id);
+        refused.remove(id); // a write over a change refused here replaces it
         lastChange = now.get();
         tell(l -> l.changed(next, true));
         if (send) { // else the node's very first start: its documents as they are, no change

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vireo.cluster.DocumentValidator;
+import org.vireo.config.DocumentValidator;
 
 /** Which validator checks a replicated document, and what happens to a document none checks. */
 class ReplicatedDocumentsTest {
@@ -23,15 +22,15 @@ class ReplicatedDocumentsTest {
     @TempDir
     Path etc;
 
-    private final List<ReplicatedDocuments.Validators.Entry> validators = new ArrayList<>();
+    private Validators validators = new Validators();
 
     /** Pure logic: ConfigurationAdmin is only reached to read and write documents, which these tests do not. */
     private ReplicatedDocuments documents() {
-        return new ReplicatedDocuments(PATTERNS, null, etc, () -> validators);
+        return new ReplicatedDocuments(PATTERNS, null, etc, validators);
     }
 
     private void validator(String glob, DocumentValidator validator) {
-        validators.add(new ReplicatedDocuments.Validators.Entry(validator, List.of(glob)));
+        validators.add(validator, List.of(glob));
     }
 
     @Test
@@ -61,6 +60,25 @@ class ReplicatedDocumentsTest {
     }
 
     @Test
+    void aRefusalKeepsItsErrorsOneByOne_andSaysThemInOneLine() {
+        validator("file:vireo/*", new DocumentValidator() {
+            @Override
+            public Optional<String> problem(String id, byte[] content) {
+                return Optional.of("rules.conf:1: a; rules.conf:2: b");
+            }
+
+            @Override
+            public List<String> problems(String id, byte[] content) {
+                return List.of("rules.conf:1: a", "rules.conf:2: b");
+            }
+        });
+
+        assertThat(documents().problems("file:vireo/rules.conf", CONTENT)).containsExactly("rules.conf:1: a",
+            "rules.conf:2: b");
+        assertThat(documents().problem("file:vireo/rules.conf", CONTENT)).contains("rules.conf:1: a; rules.conf:2: b");
+    }
+
+    @Test
     void aValidatorThatThrowsRefusesTheDocument() {
         validator("file:vireo/*", (id, content) -> {
             throw new IllegalStateException("broken validator");
@@ -82,7 +100,7 @@ class ReplicatedDocumentsTest {
             "pid:org.example.extra (not a Vireo document: replicated unchecked)",
             "file:bench/*.txt (not a Vireo document: replicated unchecked)");
 
-        validators.clear();
+        validators = new Validators();
         assertThat(documents().unvalidatedPatterns()).hasSize(7)
             .contains("file:vireo/lists/*.txt (a Vireo document: refused, neither sent nor applied)");
     }

@@ -82,6 +82,92 @@ class DocumentRecordTest {
         assertThat(new String(next.content().orElseThrow())).isEqualTo("after");
     }
 
+    /** An operator's resolution on top of {@code r}, keeping {@code content}: it saw everything r holds. */
+    private static DocumentRecord resolved(DocumentRecord r, DocumentVersion version, String content) {
+        byte[] b = content.getBytes(StandardCharsets.UTF_8);
+        return r.with(new Edit(version, r.seenByNextEdit().with(version), false, DocumentRecord.digest(b), b.length,
+            true), b);
+    }
+
+    @Test
+    void aResolutionSettlesTheConflictItSaw_inWhateverOrderTheRecordsMerge() {
+        DocumentRecord left = after(base, v(300, "n1"), "left");
+        DocumentRecord right = after(base, v(250, "n3"), "right");
+        DocumentRecord resolution = resolved(left.merge(right), v(400, "n3"), "right");
+
+        for (DocumentRecord r : List.of(resolution.merge(left).merge(right), right.merge(resolution).merge(left),
+            left.merge(right).merge(resolution))) {
+            assertThat(r.losers()).isEmpty();
+            assertThat(r.sameAs(resolution)).isTrue();
+            assertThat(new String(r.content().orElseThrow())).isEqualTo("right");
+        }
+    }
+
+    @Test
+    void anEditConcurrentWithAResolutionIsANewConflict_theOneItSettledStaysSettled() {
+        DocumentRecord conflicted = after(base, v(300, "n1"), "left").merge(after(base, v(250, "n3"), "right"));
+        DocumentRecord resolution = resolved(conflicted, v(400, "n3"), "right");
+        DocumentRecord meanwhile = after(conflicted, v(410, "n1"), "meanwhile");
+
+        DocumentRecord merged = resolution.merge(meanwhile);
+
+        assertThat(merged.losers()).extracting(Edit::version).containsExactly(v(400, "n3"));
+    }
+
+    @Test
+    void anOrdinaryEditOnTopOfAConflictDoesNotSettleIt() {
+        DocumentRecord conflicted = after(base, v(300, "n1"), "left").merge(after(base, v(250, "n3"), "right"));
+
+        assertThat(after(conflicted, v(400, "n3"), "third").losers()).extracting(Edit::version)
+            .containsExactly(v(250, "n3"));
+    }
+
+    @Test
+    void aLostEditsContentAppliedAgainBringsItBack_andItIsNoLongerListed() {
+        DocumentRecord conflicted = after(base, v(300, "n1"), "left").merge(after(base, v(250, "n3"), "right"));
+
+        assertThat(after(conflicted, v(400, "n1"), "right").losers()).isEmpty();
+    }
+
+    @Test
+    void aResolutionReadsBackFromTheWire_andARecordWithoutOneKeepsThePreviousFormat() throws IOException {
+        DocumentRecord plain = after(base, v(300, "n1"), "left").merge(after(base, v(250, "n3"), "right"));
+        DocumentRecord resolution = resolved(plain, v(400, "n3"), "right");
+
+        DocumentRecord back = RecordCodec.read(SyncMessages.input(encode(resolution)));
+
+        assertThat(back.current().resolution()).isTrue();
+        assertThat(back.history().headSet(back.current())).noneMatch(Edit::resolution);
+        assertThat(back.losers()).isEmpty();
+        byte[] old = encode(plain);
+        int countAt = 2 + ID.getBytes(StandardCharsets.UTF_8).length; // after the id (writeUTF: length, bytes)
+        assertThat(((old[countAt] & 0xff) << 8) | (old[countAt + 1] & 0xff)).as("the edit count, no flag")
+            .isEqualTo(3);
+        assertThat(RecordCodec.read(SyncMessages.input(old)).history()).noneMatch(Edit::resolution);
+    }
+
+    private static byte[] encode(DocumentRecord r) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        RecordCodec.write(new DataOutputStream(bytes), r);
+        return bytes.toByteArray();
+    }
+
+    @Test
+    void anEditWhoseTwinWasOverwrittenKnowinglyDoesNotTurnUpLaterAsALoserWithoutItsContent() {
+        DocumentRecord left = after(base, v(200, "n1"), "same");
+        DocumentRecord right = after(base, v(210, "n2"), "same");
+        DocumentRecord leftHeard = left.merge(right); // no conflict: n1 keeps only the content in force
+        DocumentRecord rightMovedOn = after(right, v(300, "n2"), "next"); // n2 had not heard of n1's edit
+        DocumentRecord third = after(base, v(400, "n3"), "third"); // and n3 of neither
+
+        DocumentRecord healed = leftHeard.merge(rightMovedOn);
+        DocumentRecord all = healed.merge(third);
+
+        assertThat(healed.losers()).isEmpty();
+        assertThat(all.losers()).extracting(Edit::version).containsExactly(v(300, "n2"));
+        assertThat(all.contentOf(v(300, "n2")).map(String::new)).contains("next");
+    }
+
     @Test
     void concurrentEditsToTheSameContentAreNoConflict() {
         DocumentRecord merged = after(base, v(300, "n1"), "same").merge(after(base, v(250, "n3"), "same"));

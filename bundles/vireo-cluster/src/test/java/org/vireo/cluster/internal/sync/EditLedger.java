@@ -87,8 +87,9 @@ public final class EditLedger {
                 boolean winner = r.current().equals(e);
                 boolean loser = r.losers().contains(e);
                 boolean overwritten = r.history().stream().anyMatch(f -> f.saw(e));
-                boolean sameAsKept = r.history().stream().anyMatch(
-                    f -> f.sameOutcome(e) && (f.equals(r.current()) || r.losers().contains(f) || f.saw(e)));
+                // a twin (an edit that left the same content) stands for it: current, lost, or overwritten knowingly
+                boolean sameAsKept = r.history().stream().anyMatch(f -> f.sameOutcome(e) && (f.equals(r.current())
+                    || r.losers().contains(f) || f.saw(e) || r.history().stream().anyMatch(g -> g.saw(f))));
                 assertThat(winner || loser || overwritten || sameAsKept)
                     .as("%s: edit %s of %s on %s: won, lost (kept) or overwritten knowingly: %s", label,
                         m.version(), m.doc(), n.name(), r.history()).isTrue();

@@ -3,21 +3,16 @@ package org.vireo.cluster.internal.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.vireo.cluster.DocumentVersion;
-import org.vireo.cluster.internal.version.HybridClock;
 
 /**
  * A document that this node's validators refuse is never applied here, whoever sent it (an older node without the
@@ -31,75 +26,25 @@ class ReceivedValidationTest {
     @TempDir
     Path dir;
 
-    private final ArrayDeque<Runnable> wire = new ArrayDeque<>();
-    private final Map<String, Member> members = new LinkedHashMap<>();
-    private long wall = 1_800_000_000_000L;
+    private TestCluster cluster;
 
-    /** A member whose messages are delivered in order, after the call that sent them returns. */
-    private final class Member implements Peers {
-        final String name;
-        final MemoryDocuments local = new MemoryDocuments(List.of(DOC));
-        SyncEngine engine;
-
-        Member(String name) {
-            this.name = name;
-            members.put(name, this);
-        }
-
-        Member start() throws IOException {
-            engine = new SyncEngine(name, new HybridClock(name, () -> wall, 60_000),
-                new DocumentStore(dir.resolve(name), false), local, this, () -> Instant.ofEpochMilli(wall));
-            engine.start();
-            return this;
-        }
-
-        void edit(String content) throws IOException {
-            wall += 10;
-            local.docs.put(DOC, content.getBytes(StandardCharsets.UTF_8));
-            engine.localChanged(DOC);
-            deliver();
-        }
-
-        String document() {
-            return new String(local.docs.get(DOC), StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public String coordinator() {
-            return members.keySet().iterator().next();
-        }
-
-        @Override
-        public void broadcast(byte[] payload) {
-            members.values().stream().filter(m -> m != this).forEach(m -> send(m.name, payload));
-        }
-
-        @Override
-        public void send(String member, byte[] payload) {
-            wire.add(() -> {
-                try {
-                    members.get(member).engine.received(name, payload);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
+    @BeforeEach
+    void cluster() {
+        cluster = new TestCluster(dir, DOC);
     }
 
-    private Member old;
-    private Member current;
+    private TestCluster.Member old;
+    private TestCluster.Member current;
 
     /** An older node without the validator, and this one with it. */
     private void startOlderAndCurrent() throws IOException {
-        old = new Member("old").start();
-        current = new Member("current").start();
+        old = cluster.member("old").start();
+        current = cluster.member("current").start();
         old.local.validates = false;
     }
 
     private void deliver() {
-        while (!wire.isEmpty()) {
-            wire.poll().run();
-        }
+        cluster.deliver();
     }
 
     /** What the engine tells its listeners, in words. */
@@ -139,11 +84,10 @@ class ReceivedValidationTest {
         deliver();
         current.edit("BAD too");
         current.edit("scanners = 10.0.0.22:3128");
-        wall += 10; // concurrent edits on both sides, before either hears of the other
-        old.local.docs.put(DOC, "scanners = 10.0.0.23:3128".getBytes(StandardCharsets.UTF_8));
-        old.engine.localChanged(DOC);
-        current.local.docs.put(DOC, "scanners = 10.0.0.24:3128".getBytes(StandardCharsets.UTF_8));
-        current.engine.localChanged(DOC);
+        // concurrent edits on both sides, before either hears of the other
+        old.change("scanners = 10.0.0.23:3128");
+        cluster.wall -= 10; // the same millisecond on both clocks
+        current.change("scanners = 10.0.0.24:3128");
         deliver();
 
         assertThat(told.said).containsExactly("applied old",
@@ -200,7 +144,7 @@ class ReceivedValidationTest {
 
     @Test
     void givenAGarbledDocumentAtTheFirstStart_thenItIsNotTakenIntoTheRecords() throws IOException {
-        Member fresh = new Member("fresh");
+        TestCluster.Member fresh = cluster.member("fresh");
         fresh.local.docs.put(DOC, "BAD garbage".getBytes(StandardCharsets.UTF_8));
 
         fresh.start();

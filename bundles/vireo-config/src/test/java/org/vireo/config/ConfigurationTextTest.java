@@ -1,4 +1,4 @@
-package org.vireo.cluster.internal.docs;
+package org.vireo.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-class CanonicalConfigTest {
+class ConfigurationTextTest {
 
     @Test
     void propertiesBecomeSortedTextWithoutBookkeepingAndReadBack() {
@@ -21,8 +21,8 @@ class CanonicalConfigTest {
         p.put("alpha", "a = b\nc\\d");
         p.put("list", new String[] {"x, y", "z"});
 
-        byte[] text = CanonicalConfig.encode(p);
-        Dictionary<String, Object> back = CanonicalConfig.decode(text);
+        byte[] text = ConfigurationText.encode(p);
+        Dictionary<String, Object> back = ConfigurationText.decode(text);
 
         assertThat(new String(text, StandardCharsets.UTF_8))
             .isEqualTo("alpha = a = b\\nc\\\\d\nlist[] = x\\, y, z\nzeta = 5\n");
@@ -30,7 +30,7 @@ class CanonicalConfigTest {
         assertThat(back.get("zeta")).isEqualTo("5");
         assertThat((String[]) back.get("list")).containsExactly("x, y", "z");
         assertThat(back.get("service.pid")).isNull();
-        assertThat(CanonicalConfig.encode(back)).isEqualTo(text);
+        assertThat(ConfigurationText.encode(back)).isEqualTo(text);
     }
 
     @Test
@@ -40,12 +40,12 @@ class CanonicalConfigTest {
         Hashtable<String, Object> b = new Hashtable<>();
         b.put("k", new Integer[] {1, 2});
 
-        assertThat(CanonicalConfig.encode(a)).isEqualTo(CanonicalConfig.encode(b));
+        assertThat(ConfigurationText.encode(a)).isEqualTo(ConfigurationText.encode(b));
     }
 
     @Test
     void aLineWithoutSeparatorIsRefusedNamingIt() {
-        assertThatThrownBy(() -> CanonicalConfig.decode("a = 1\nbroken\n".getBytes(StandardCharsets.UTF_8)))
+        assertThatThrownBy(() -> ConfigurationText.decode("a = 1\nbroken\n".getBytes(StandardCharsets.UTF_8)))
             .hasMessageContaining("line 2").hasMessageContaining("'broken'").hasMessageContaining("key = value");
     }
 }

@@ -1,30 +1,34 @@
-package org.vireo.cluster.internal.docs;
+package org.vireo.config;
 
 import java.lang.reflect.Array;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Dictionary;
 import java.util.Enumeration;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
-
-import org.vireo.config.ConfigReader;
+import java.util.function.Consumer;
 
 /**
- * A configuration's properties as one canonical text, the content of a {@code pid:} document: sorted
- * {@code key = value} lines, values as text (as in a {@code .cfg} file, which is what Karaf writes them back to and
- * reads them from), lists as {@code key[] = a, b}. Properties of the framework, of file install and of DS (the
- * PID, the file it came from, reference targets; {@link ConfigReader#frameworkKey}) are left out: they are this
- * node's business.
+ * A configuration's properties as one canonical text, the content of a {@code pid:} document (what config sync
+ * replicates, versions and validates, and what the management API writes): sorted {@code key = value} lines,
+ * values as text (as in a {@code .cfg} file, which is what Karaf writes them back to and reads them from), lists as
+ * {@code key[] = a, b}. Properties of the framework, of file install and of DS (the PID, the file it came from,
+ * reference targets; {@link ConfigReader#frameworkKey}) are left out: they are the node's business.
  */
-public final class CanonicalConfig {
+public final class ConfigurationText {
 
-    private CanonicalConfig() {
+    private static final String PID_PREFIX = "pid:";
+
+    private ConfigurationText() {
     }
 
+    /** The canonical text of {@code properties}. */
     public static byte[] encode(Dictionary<String, ?> properties) {
         TreeMap<String, String> lines = new TreeMap<>();
         for (Enumeration<String> keys = properties.keys(); keys.hasMoreElements(); ) {
@@ -60,7 +64,11 @@ public final class CanonicalConfig {
         return null;
     }
 
-    /** The properties of a canonical text, for ConfigurationAdmin: strings, and string arrays for lists. */
+    /**
+     * The properties of a canonical text, for ConfigurationAdmin: strings, and string arrays for lists.
+     *
+     * @throws IllegalArgumentException if {@code content} is not a configuration's text, naming the line
+     */
     public static Dictionary<String, Object> decode(byte[] content) {
         Map<String, Object> out = new TreeMap<>();
         String text = new String(content, StandardCharsets.UTF_8);
@@ -90,6 +98,42 @@ public final class CanonicalConfig {
             }
         }
         return new Hashtable<>(out);
+    }
+
+    /**
+     * The properties of a canonical text as a sorted map, as a {@code .cfg} file gives them to a component.
+     *
+     * @throws IllegalArgumentException if {@code content} is not a configuration's text, naming the line
+     */
+    public static Map<String, Object> properties(byte[] content) {
+        Dictionary<String, Object> d = decode(content);
+        Map<String, Object> out = new TreeMap<>();
+        for (String key : Collections.list(d.keys())) {
+            out.put(key, d.get(key));
+        }
+        return out;
+    }
+
+    /**
+     * What a {@link DocumentValidator} of a {@code pid:} document answers: the refusal of {@code parse}, the parse
+     * the PID's component runs, given the properties as that component would get them (with their
+     * {@code service.pid}, so that an empty configuration is refused as one); empty when it accepts them.
+     */
+    public static Optional<String> problem(String document, byte[] content, Consumer<Map<String, Object>> parse) {
+        try {
+            Map<String, Object> properties = properties(content);
+            if (document.startsWith(PID_PREFIX)) {
+                String pid = document.substring(PID_PREFIX.length());
+                properties.put("service.pid", pid);
+                if (pid.contains("~")) {
+                    properties.put("service.factoryPid", pid.substring(0, pid.indexOf('~')));
+                }
+            }
+            parse.accept(properties);
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     private static String escape(String s) {
