@@ -56,7 +56,8 @@
 #   lab.sh [--state DIR] down             delete everything of this lab (idempotent)
 #   lab.sh exec NODE cmd...               run cmd in NODE's namespace
 #   lab.sh cut NODE | heal NODE           set NODE's switch port down | up
-#   lab.sh capture NODE FILE [filter...]  tcpdump on NODE's eth0 into FILE (background)
+#   lab.sh capture NODE FILE [filter...]  tcpdump on NODE's eth0 (sw: the bridge br0, every
+#                                         frame crossing the switch) into FILE (background)
 #   lab.sh capture-stop FILE              stop that capture (SIGINT, flushes FILE)
 #   lab.sh spawn NODE LOGFILE cmd...      run cmd in background in NODE, print PID
 #   lab.sh status                         namespaces, addresses, bridge ports, PIDs
@@ -450,7 +451,9 @@ cmd_capture() {
     need_cmd tcpdump tcpdump
     local ns file key pid i
     ns=$(need_ns "$1")
-    [ "$1" != sw ] || die "capture on sw is not supported (no eth0); capture on a member"
+    local ifc=eth0
+    # on sw: the bridge itself, which sees every frame crossing the switch (tcpdump makes it promiscuous)
+    [ "$1" != sw ] || ifc=br0
     file=$(realpath -m "$2"); shift 2
     key=cap-$(cap_key "$file")
     lock_state
@@ -463,7 +466,7 @@ cmd_capture() {
     mkdir -p "$(dirname "$file")"
     local logf="$STATE/$key.log"
     : >"$logf"
-    ip netns exec "$ns" tcpdump -i eth0 -n -U --immediate-mode -Z root -w "$file" "$@" </dev/null >"$logf" 2>&1 9>&- &
+    ip netns exec "$ns" tcpdump -i "$ifc" -n -U --immediate-mode -Z root -w "$file" "$@" </dev/null >"$logf" 2>&1 9>&- &
     pid=$!
     record_pid "$key" "$pid" "capture $ns $file"
     for ((i = 0; i < 100; i++)); do # <= 10 s

@@ -21,7 +21,6 @@ import org.junit.Test;
 public class ApiHttpsLabIT extends LabTestSupport {
 
     private static final String NODE = "n1";
-    private static final String BASE = "https://" + Lab.ip(NODE) + ":8443/api/v1/";
 
     public ApiHttpsLabIT() {
         super("ah", 1);
@@ -33,10 +32,10 @@ public class ApiHttpsLabIT extends LabTestSupport {
         lab.awaitLog(NODE, "management API: HTTPS on " + Lab.ip(NODE) + ":8443 with the certificate CN=n1, OU=management"
             + " API, O=Vireo issued by CN=n1, OU=management API, O=Vireo", 120);
         Path home = lab.home(NODE);
-        Path selfSigned = home.resolve("etc/vireo/api/server.crt");
-        String password = Files.readString(home.resolve("etc/admin.password")).trim();
+        Path selfSigned = apiCertificate(NODE);
+        String password = Files.readString(adminPasswordFile(NODE)).trim();
 
-        String health = awaitHttps(selfSigned, "health");
+        String health = awaitApi(NODE, selfSigned, "health");
         assertEquals("{\"ready\":true,\"waitingFor\":[]}200", health);
         String node = curl(selfSigned, "node", "-u", "admin:" + password);
         assertTrue(node, node.contains("\"managementAddress\":\"" + Lab.ip(NODE) + "\"") && node.endsWith("200"));
@@ -70,8 +69,8 @@ public class ApiHttpsLabIT extends LabTestSupport {
             + " API, O=Vireo issued by CN=lab cluster CA, O=Vireo", 60);
 
         Path ca = home.resolve("etc/vireo/cluster/ca/ca.crt");
-        assertEquals("{\"ready\":true,\"waitingFor\":[]}200", awaitHttps(ca, "health"));
-        Lab.Result old = lab.tryRun(30, List.of(), curlArgs(selfSigned, "health"));
+        assertEquals("{\"ready\":true,\"waitingFor\":[]}200", awaitApi(NODE, ca, "health"));
+        Lab.Result old = lab.tryRun(30, List.of(), curlApi(NODE, selfSigned, "health"));
         assertTrue("the self-signed certificate is no longer served: " + old.output(), old.exit() == 60);
         status = lab.cli(NODE, "api:status");
         assertTrue(status, status.contains("issuer:      CN=lab cluster CA, O=Vireo") && !status.contains("self-signed"));
@@ -81,31 +80,6 @@ public class ApiHttpsLabIT extends LabTestSupport {
 
     /** curl from the client trusting {@code ca}: the body, then the status code. */
     private String curl(Path ca, String route, String... more) throws Exception {
-        return lab.run(30, curlArgs(ca, route, more));
-    }
-
-    private static String[] curlArgs(Path ca, String route, String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("exec", "c", "curl", "-sS", "--max-time", "10",
-            "--cacert", ca.toString(), "-w", "%{http_code}", "-o", "-"));
-        args.addAll(List.of(more));
-        args.add(BASE + route);
-        return args.toArray(String[]::new);
-    }
-
-    /**
-     * The route over HTTPS once it answers 200 with a certificate {@code ca} verifies: Jetty restarts to take a new
-     * certificate a moment after the log says so, and the API's routes come back a moment after it listens again
-     * (1-2 s here; over 30 s on a machine at a load of 14); nothing tells a client when.
-     */
-    private String awaitHttps(Path ca, String route) throws Exception {
-        long end = System.nanoTime() + 90_000_000_000L;
-        while (true) {
-            Lab.Result r = lab.tryRun(30, List.of(), curlArgs(ca, route));
-            if (r.exit() == 0 && r.output().endsWith("200")) {
-                return r.output();
-            }
-            assertTrue("no 200 over HTTPS verified by " + ca + " within 90 s: " + r.output(), System.nanoTime() < end);
-            Thread.sleep(200);
-        }
+        return lab.run(30, curlApi(NODE, ca, route, more));
     }
 }

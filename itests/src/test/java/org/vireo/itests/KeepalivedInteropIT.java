@@ -3,7 +3,6 @@ package org.vireo.itests;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -125,15 +124,6 @@ public class KeepalivedInteropIT extends LabTestSupport {
         } finally {
             Files.deleteIfExists(pcap);
         }
-    }
-
-    private static String tshark(Path pcap, String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of("tshark", "-n", "-r", pcap.toString()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue("tshark did not finish", p.waitFor(60, TimeUnit.SECONDS));
-        return out;
     }
 
     private Path keepalivedLog() {

@@ -2,8 +2,10 @@ package org.vireo.itests;
 
 import static org.junit.Assert.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -90,6 +92,58 @@ abstract class LabTestSupport {
             + "keystorePassword = " + password + "\n");
         Files.move(tmp, cfg, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The management API's {@code route} on a node: HTTPS on its management address. */
+    protected static String apiUrl(String node, String route) {
+        return "https://" + Lab.ip(node) + ":8443/api/v1/" + route;
+    }
+
+    /** The PEM of the self-signed certificate the node made at its first start, for clients to trust. */
+    protected Path apiCertificate(String node) {
+        return lab.home(node).resolve("etc/vireo/api/server.crt");
+    }
+
+    /** The file holding the password of the node's user admin, written at its first start. */
+    protected Path adminPasswordFile(String node) {
+        return lab.home(node).resolve("etc/admin.password");
+    }
+
+    /** lab.sh's arguments for curl from the client to the node's API trusting {@code ca}: the body, then the status. */
+    protected static String[] curlApi(String node, Path ca, String route, String... more) {
+        List<String> args = new ArrayList<>(List.of("exec", "c", "curl", "-sS", "--max-time", "10",
+            "--cacert", ca.toString(), "-w", "%{http_code}", "-o", "-"));
+        args.addAll(List.of(more));
+        args.add(apiUrl(node, route));
+        return args.toArray(String[]::new);
+    }
+
+    /**
+     * The route over HTTPS once it answers 200 with a certificate {@code ca} verifies: Jetty restarts to take a new
+     * certificate a moment after the log says so, and the API's routes come back a moment after it listens again
+     * (1-2 s here; over 30 s on a machine at a load of 14); nothing tells a client when.
+     */
+    protected String awaitApi(String node, Path ca, String route, String... more) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (true) {
+            Lab.Result r = lab.tryRun(30, List.of(), curlApi(node, ca, route, more));
+            if (r.exit() == 0 && r.output().endsWith("200")) {
+                return r.output();
+            }
+            assertTrue("no 200 from " + apiUrl(node, route) + " verified by " + ca + " within 90 s: " + r.output(),
+                System.nanoTime() < end);
+            Thread.sleep(200);
+        }
+    }
+
+    /** tshark reading a capture with {@code args}: its output and its messages. */
+    protected static String tshark(Path pcap, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("tshark", "-n", "-r", pcap.toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue("tshark did not finish", p.waitFor(60, TimeUnit.SECONDS));
+        return out;
     }
 
     /** Waits until {@code vip} is on {@code owner} and not on {@code other}. */
