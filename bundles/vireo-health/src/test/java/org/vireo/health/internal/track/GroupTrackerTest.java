@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,13 +53,23 @@ class GroupTrackerTest {
         return new TrackOptions("vip1", mode, monitors, interfaces, 1000);
     }
 
+    /** Monitors by these names, up, added and then tracked by the group in {@code mode}. */
+    private List<InMemoryMonitor> trackedUp(TrackMode mode, String... names) {
+        List<InMemoryMonitor> monitors = new ArrayList<>();
+        for (String name : names) {
+            InMemoryMonitor m = new InMemoryMonitor(name, Health.UP);
+            tracker.monitorAdded(name, m);
+            monitors.add(m);
+        }
+        tracker.configure(options(mode, List.of(names), Map.of()));
+        return monitors;
+    }
+
     @Test
     void everyHealthChangeRecomputesAndWatchersHearOnlyChanges() {
-        InMemoryMonitor web = new InMemoryMonitor("web", Health.UP);
-        InMemoryMonitor db = new InMemoryMonitor("db", Health.UP);
-        tracker.monitorAdded("web", web);
-        tracker.monitorAdded("db", db);
-        tracker.configure(options(TrackMode.ALL, List.of("web", "db"), Map.of()));
+        List<InMemoryMonitor> monitors = trackedUp(TrackMode.ALL, "web", "db");
+        InMemoryMonitor web = monitors.get(0);
+        InMemoryMonitor db = monitors.get(1);
         tracker.watch(100, seen::add);
 
         db.set(Health.DOWN);
@@ -72,11 +83,7 @@ class GroupTrackerTest {
 
     @Test
     void aMonitorDownIsADeductionWithItsNameAndAmountUntilItIsUpAgain() {
-        InMemoryMonitor web = new InMemoryMonitor("web", Health.UP);
-        InMemoryMonitor db = new InMemoryMonitor("db", Health.UP);
-        tracker.monitorAdded("web", web);
-        tracker.monitorAdded("db", db);
-        tracker.configure(options(TrackMode.PROGRESSIVE, List.of("web", "db"), Map.of()));
+        InMemoryMonitor db = trackedUp(TrackMode.PROGRESSIVE, "web", "db").get(1);
         assertThat(tracker.deductions(120)).isEmpty();
 
         db.set(Health.DOWN);
