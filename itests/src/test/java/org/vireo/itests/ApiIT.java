@@ -94,8 +94,11 @@ public class ApiIT extends VireoTestSupport {
         Curl vrrp = curl("/api/v1/vrrp", "-u", VIEWER);
         assertEquals(vrrp.body(), 200, vrrp.status());
         assertTrue(vrrp.body(), vrrp.body().matches("\\[\\{\"name\":\"a\",\"vrid\":61,\"interfaceName\":\"mem-a\","
-            + "\"version\":3,\"state\":\"MASTER\",\"stateSince\":\"20\\d\\d-[^\"]+Z\",\"fault\":null,\"refused\":false,"
-            + "\"priority\":\\{\"base\":120,\"effective\":120,\"override\":null},.*\"advertIntervalMillis\":100,.*"
+            + "\"version\":3,\"state\":\"MASTER\",\"stateSince\":\"(20\\d\\d-[^\"]+Z)\","
+            + "\"lastTransition\":\\{\"from\":\"BACKUP\",\"to\":\"MASTER\",\"at\":\"\\1\",\"cause\":\"[^\"]+\","
+            + "\"peer\":(null|\"[^\"]+\")},\"fault\":null,\"refused\":false,"
+            + "\"priority\":\\{\"base\":120,\"effective\":120,\"override\":null,\"deductions\":\\[]},.*"
+            + "\"advertIntervalMillis\":100,.*"
             + "\"virtualAddresses\":\\[\"10\\.77\\.0\\.1\"],.*\"drops\":\\{\"kernel_dropped\":0,.*}}}]"));
         Curl missing = curl("/api/v1/vrrp/nosuch", "-u", VIEWER);
         assertEquals(404, missing.status());
@@ -121,7 +124,10 @@ public class ApiIT extends VireoTestSupport {
             Curl set = curl("/api/v1/vrrp/a/priority", "-u", ADMIN, "-X", "PUT", "-H", "Content-Type: application/json",
                 "--data", override);
             assertEquals(set.body(), 200, set.status());
-            assertTrue(set.body(), set.body().contains("\"priority\":{\"base\":120,\"effective\":150,\"override\":150}"));
+            // the override is the one deduction: it raises the base by 30
+            assertTrue(set.body(), set.body().matches(".*\"priority\":\\{\"base\":120,\"effective\":150,\"override\":150,"
+                + "\"deductions\":\\[\\{\"kind\":\"override\",\"name\":\"operator\",\"detail\":\"override 150\","
+                + "\"amount\":-30,\"toZero\":false,\"since\":\"20[^\"]+Z\"}]}.*"));
             assertEquals(Optional.of(150), vrrpInstance("a").orElseThrow().priorityOverride());
             assertLogged("itest-admin (BASIC) PUT /api/v1/vrrp/a/priority: override none -> override 150");
         } finally {
@@ -321,6 +327,12 @@ public class ApiIT extends VireoTestSupport {
                 + " itest-none0 \\(-20\\)\",\"monitors\":\\[\\{\"name\":\"itest-up\",\"state\":\"up\"},"
                 + "\\{\"name\":\"itest-ghost\",\"state\":\"missing\"}],"
                 + "\"interfaces\":\\[\\{\"name\":\"itest-none0\",\"weight\":20,\"up\":false}]}]");
+            // the instance's view says which monitor and which interface cost what (issue 20)
+            assertBody(curl("/api/v1/vrrp/a", "-u", VIEWER), ".*\"priority\":\\{\"base\":120,\"effective\":40,"
+                + "\"override\":null,\"deductions\":\\[\\{\"kind\":\"monitor\",\"name\":\"itest-ghost\","
+                + "\"detail\":\"missing \\(not configured on this node\\)\",\"amount\":60,\"toZero\":false,"
+                + "\"since\":null},\\{\"kind\":\"interface\",\"name\":\"itest-none0\",\"detail\":\"down \\(weight 20\\)\","
+                + "\"amount\":20,\"toZero\":false,\"since\":\"20[^\"]+Z\"}]}.*");
         } finally {
             track.delete();
             monitor.delete();

@@ -1,5 +1,7 @@
 package org.vireo.vrrp;
 
+import java.util.List;
+import java.util.Optional;
 import java.util.function.IntConsumer;
 
 /**
@@ -28,5 +30,19 @@ public interface EffectivePriority {
      */
     default String reason(int basePriority) {
         return mode();
+    }
+
+    /**
+     * What the tracking takes off {@code basePriority} now, item by item (a monitor, an interface); their amounts add
+     * up to {@code basePriority - effectivePriority(basePriority)}. By default the whole difference as one {@link
+     * PriorityDeduction.Kind#TRACKING} item with {@link #reason}.
+     */
+    default List<PriorityDeduction> deductions(int basePriority) {
+        int taken = basePriority - effectivePriority(basePriority);
+        if (taken == 0) {
+            return List.of();
+        }
+        return List.of(new PriorityDeduction(PriorityDeduction.Kind.TRACKING, mode(), reason(basePriority), taken,
+            taken == basePriority, Optional.empty()));
     }
 }

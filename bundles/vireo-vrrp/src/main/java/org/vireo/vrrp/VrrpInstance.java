@@ -52,6 +52,20 @@ public interface VrrpInstance {
     /** The operator's override ({@code vrrp:priority}), if one is set. */
     Optional<Integer> priorityOverride();
 
+    /**
+     * Why the effective priority is not the base, item by item: health tracking's monitors and interfaces, then the
+     * operator's override, then a resignation; the base minus their amounts is the effective priority. Empty when it
+     * is the base.
+     */
+    default List<PriorityDeduction> priorityDeductions() {
+        return List.of();
+    }
+
+    /** The instance's last change of state since it started; empty before the first. */
+    default Optional<VrrpTransition> lastTransition() {
+        return Optional.empty();
+    }
+
     /** This node's address the adverts come from; the tie-break compares it. Empty until the transport is open. */
     Optional<InetAddress> primaryAddress();
 

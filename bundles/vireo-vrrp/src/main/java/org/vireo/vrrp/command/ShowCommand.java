@@ -44,11 +44,13 @@ public class ShowCommand implements Action {
         line(out, "Name", i.name());
         line(out, "VRID", i.vrid() + " (VRRPv" + i.version() + ") on " + i.interfaceName());
         line(out, "State", i.state() + " for " + inState.toSeconds() + " s (since " + i.stateSince() + ")");
+        i.lastTransition().ifPresent(t -> line(out, "Last transition", PriorityText.transition(t)));
         i.fault().ifPresent(f -> line(out, "Fault", f + (i.refused() ? "" : " (retrying)")));
         i.waitingFor().ifPresent(w -> line(out, "Readiness", "waiting for " + w + " (until then it does not take the"
             + " VIPs from a live master; readinessTimeoutSeconds bounds the wait)"));
         line(out, "Priority", "base " + i.basePriority() + ", effective " + i.effectivePriority()
             + i.priorityOverride().map(p -> ", override " + p).orElse(""));
+        i.priorityDeductions().forEach(d -> line(out, "  " + PriorityText.what(d), PriorityText.amount(d)));
         line(out, "Preempt", String.valueOf(i.preempt()));
         line(out, "Advert interval", i.advertInterval().toMillis() + " ms");
         line(out, "Primary address", Instances.address(i.primaryAddress()));

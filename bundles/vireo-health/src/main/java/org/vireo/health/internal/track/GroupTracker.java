@@ -1,12 +1,15 @@
 package org.vireo.health.internal.track;
 
 import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntConsumer;
@@ -19,6 +22,7 @@ import org.vireo.health.MonitorStatus;
 import org.vireo.health.TrackMode;
 import org.vireo.health.TrackStatus;
 import org.vireo.health.internal.LinkState;
+import org.vireo.vrrp.PriorityDeduction;
 
 /**
  * The state of one tracked group: the health of the monitors it names, the state of its interfaces, and who
@@ -39,6 +43,8 @@ public final class GroupTracker {
     private static final Logger LOG = LoggerFactory.getLogger(GroupTracker.class);
 
     private final LinkReader links;
+    /** When an interface was first read down: the time the operator sees on its deduction. */
+    private final Clock clock;
     private final Object lock = new Object();
     private final Object delivery = new Object();
     private final List<Watcher> watchers = new CopyOnWriteArrayList<>();
@@ -48,10 +54,16 @@ public final class GroupTracker {
     private final Map<Monitor, String> bound = new HashMap<>();
     private final Map<String, Watched> watched = new HashMap<>();
     private final Map<String, Boolean> interfaceUp = new HashMap<>();
+    private final Map<String, Instant> interfaceDownSince = new HashMap<>();
     private final Set<String> warnedMissing = new HashSet<>();
 
     public GroupTracker(LinkReader links) {
+        this(links, Clock.systemUTC());
+    }
+
+    public GroupTracker(LinkReader links, Clock clock) {
         this.links = links;
+        this.clock = clock;
     }
 
     private static final class Watcher {
@@ -73,6 +85,7 @@ public final class GroupTracker {
         final Monitor monitor;
         AutoCloseable handle;
         Health health;
+        Instant healthSince;
 
         Watched(Monitor monitor) {
             this.monitor = monitor;
@@ -93,6 +106,7 @@ public final class GroupTracker {
                 return drop;
             });
             interfaceUp.keySet().retainAll(next.interfaceWeights().keySet());
+            interfaceDownSince.keySet().retainAll(next.interfaceWeights().keySet());
             warnedMissing.retainAll(next.monitors());
             bound.forEach((monitor, name) -> startWatching(name, monitor, start));
             warnMissing();
@@ -156,13 +170,14 @@ public final class GroupTracker {
     private void open(List<Watched> start) {
         for (Watched w : start) {
             AutoCloseable handle = w.monitor.watch(status -> healthChanged(w, status));
-            Health now = w.monitor.status().health();
+            MonitorStatus now = w.monitor.status();
             boolean dropped;
             synchronized (lock) {
                 dropped = !watched.containsValue(w);
                 w.handle = handle;
                 if (w.health == null) {
-                    w.health = now;
+                    w.health = now.health();
+                    w.healthSince = now.healthSince();
                 }
             }
             if (dropped) {
@@ -187,6 +202,7 @@ public final class GroupTracker {
                 return; // a late call from a monitor we stopped watching
             }
             w.health = status.health();
+            w.healthSince = status.healthSince();
         }
         refresh();
     }
@@ -213,6 +229,11 @@ public final class GroupTracker {
             read.forEach((iface, up) -> {
                 if (options.interfaceWeights().containsKey(iface)) {
                     Boolean was = interfaceUp.put(iface, up);
+                    if (up) {
+                        interfaceDownSince.remove(iface);
+                    } else {
+                        interfaceDownSince.putIfAbsent(iface, clock.instant());
+                    }
                     if (was != null && was != up) {
                         LOG.info("health tracking for VRRP instance {}: interface {} is {}", options.instance(),
                             iface, up ? "up" : "down");
@@ -262,6 +283,28 @@ public final class GroupTracker {
             return new TrackStatus(options.instance(), options.mode(), basePriority, compute(basePriority),
                 options.monitors(), down, missing, new LinkedHashMap<>(options.interfaceWeights()), interfacesDown);
         }
+    }
+
+    /** What each monitor and interface down takes off {@code basePriority} now ({@link TrackDeductions}). */
+    public List<PriorityDeduction> deductions(int basePriority) {
+        synchronized (lock) {
+            if (options == null) {
+                return List.of();
+            }
+            List<TrackDeductions.MonitorState> monitors = options.monitors().stream().map(this::monitorState).toList();
+            Map<String, Optional<Instant>> down = new LinkedHashMap<>();
+            options.interfaceWeights().keySet().stream().filter(i -> !interfaceUp.getOrDefault(i, false))
+                .forEach(i -> down.put(i, Optional.ofNullable(interfaceDownSince.get(i))));
+            return TrackDeductions.of(options.mode(), basePriority, monitors, options.interfaceWeights(), down);
+        }
+    }
+
+    // under lock
+    private TrackDeductions.MonitorState monitorState(String name) {
+        Watched w = watched.get(name);
+        return w == null ? new TrackDeductions.MonitorState(name, Optional.empty(), Optional.empty())
+            : new TrackDeductions.MonitorState(name, Optional.of(w.health == null ? Health.UNKNOWN : w.health),
+                Optional.ofNullable(w.healthSince));
     }
 
     /** Calls {@code changed} with each new EP for {@code basePriority}; the handle stops the calls. */

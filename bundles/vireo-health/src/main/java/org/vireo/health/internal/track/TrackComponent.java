@@ -2,6 +2,7 @@ package org.vireo.health.internal.track;
 
 import java.util.Dictionary;
 import java.util.Hashtable;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
@@ -28,6 +29,7 @@ import org.vireo.health.TrackedGroup;
 import org.vireo.health.internal.HealthScheduler;
 import org.vireo.health.internal.LinkState;
 import org.vireo.vrrp.EffectivePriority;
+import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpInstance;
 
 /**
@@ -210,6 +212,11 @@ public class TrackComponent implements TrackedGroup, EffectivePriority {
     @Override
     public String mode() {
         return tracker.options().mode().name();
+    }
+
+    @Override
+    public List<PriorityDeduction> deductions(int basePriority) {
+        return tracker.deductions(basePriority);
     }
 
     @Override

@@ -3,6 +3,10 @@ package org.vireo.health.internal.track;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,19 +22,21 @@ import org.vireo.health.Health;
 import org.vireo.health.TrackMode;
 import org.vireo.health.TrackStatus;
 import org.vireo.health.internal.LinkState;
+import org.vireo.vrrp.PriorityDeduction;
 
 class GroupTrackerTest {
     private static final LinkState UP = new LinkState(true, true, true, "up");
     private static final LinkState NO_CARRIER = new LinkState(true, true, false, "down");
 
     private final Map<String, LinkState> links = new ConcurrentHashMap<>();
+    private static final Instant NOW = Instant.parse("2026-12-04T15:02:11Z");
     private final GroupTracker tracker = new GroupTracker(iface -> {
         LinkState s = links.get(iface);
         if (s == null) {
             throw new IOException("cannot read " + iface);
         }
         return s;
-    });
+    }, Clock.fixed(NOW, ZoneOffset.UTC));
     private final List<Integer> seen = new CopyOnWriteArrayList<>();
     private ExecutorService pool;
 
@@ -47,13 +53,23 @@ class GroupTrackerTest {
         return new TrackOptions("vip1", mode, monitors, interfaces, 1000);
     }
 
+    /** Monitors by these names, up, added and then tracked by the group in {@code mode}. */
+    private List<InMemoryMonitor> trackedUp(TrackMode mode, String... names) {
+        List<InMemoryMonitor> monitors = new ArrayList<>();
+        for (String name : names) {
+            InMemoryMonitor m = new InMemoryMonitor(name, Health.UP);
+            tracker.monitorAdded(name, m);
+            monitors.add(m);
+        }
+        tracker.configure(options(mode, List.of(names), Map.of()));
+        return monitors;
+    }
+
     @Test
     void everyHealthChangeRecomputesAndWatchersHearOnlyChanges() {
-        InMemoryMonitor web = new InMemoryMonitor("web", Health.UP);
-        InMemoryMonitor db = new InMemoryMonitor("db", Health.UP);
-        tracker.monitorAdded("web", web);
-        tracker.monitorAdded("db", db);
-        tracker.configure(options(TrackMode.ALL, List.of("web", "db"), Map.of()));
+        List<InMemoryMonitor> monitors = trackedUp(TrackMode.ALL, "web", "db");
+        InMemoryMonitor web = monitors.get(0);
+        InMemoryMonitor db = monitors.get(1);
         tracker.watch(100, seen::add);
 
         db.set(Health.DOWN);
@@ -63,6 +79,41 @@ class GroupTrackerTest {
 
         assertThat(seen).containsExactly(0, 100);
         assertThat(tracker.effectivePriority(100)).isEqualTo(100);
+    }
+
+    @Test
+    void aMonitorDownIsADeductionWithItsNameAndAmountUntilItIsUpAgain() {
+        InMemoryMonitor db = trackedUp(TrackMode.PROGRESSIVE, "web", "db").get(1);
+        assertThat(tracker.deductions(120)).isEmpty();
+
+        db.set(Health.DOWN);
+
+        assertThat(tracker.deductions(120)).singleElement().satisfies(d -> {
+            assertThat(d.kind()).isEqualTo(PriorityDeduction.Kind.MONITOR);
+            assertThat(d.name()).isEqualTo("db");
+            assertThat(d.amount()).isEqualTo(60);
+            assertThat(d.since()).contains(Instant.EPOCH); // the monitor's healthSince
+        });
+
+        db.set(Health.UP);
+        assertThat(tracker.deductions(120)).isEmpty();
+    }
+
+    @Test
+    void anInterfaceDownIsADeductionSinceItWasFirstReadDown() {
+        links.put("eth1", NO_CARRIER);
+        tracker.configure(options(TrackMode.NONE, List.of(), Map.of("eth1", 20)));
+
+        assertThat(tracker.deductions(100)).singleElement().satisfies(d -> {
+            assertThat(d.kind()).isEqualTo(PriorityDeduction.Kind.INTERFACE);
+            assertThat(d.name()).isEqualTo("eth1");
+            assertThat(d.amount()).isEqualTo(20);
+            assertThat(d.since()).contains(NOW);
+        });
+
+        links.put("eth1", UP);
+        tracker.pollInterfaces();
+        assertThat(tracker.deductions(100)).isEmpty();
     }
 
     @Test

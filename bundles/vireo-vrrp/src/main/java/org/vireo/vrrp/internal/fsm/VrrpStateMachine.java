@@ -67,6 +67,8 @@ public final class VrrpStateMachine {
     private long skewTimeMicros;
     private long masterDownIntervalMicros;
     private InetAddress masterAddress;
+    /** Backup that discards the live master's lower adverts: its Master_Down_Timer runs out as it preempts. */
+    private boolean preempting;
     private long lastNowMicros = Long.MIN_VALUE;
     // The periodic paths (Adver_Timer while Master, adverts while Backup) return these cached lists so they
     // allocate nothing; they are rebuilt only when the priority or the interval changes.
@@ -146,6 +148,7 @@ public final class VrrpStateMachine {
     private List<FsmAction> stop(boolean announce) {
         VrrpState from = state;
         state = VrrpState.INITIALIZE;
+        preempting = false;
         if (from == VrrpState.MASTER && claimPending) {
             claimPending = false; // never advertised: there is no mastership to hand over
             return List.of(CANCEL_CLAIM, BECOME_INITIALIZE);
@@ -191,8 +194,10 @@ public final class VrrpStateMachine {
             return List.of(new StartTimer(Timer.MASTER_DOWN, skewTimeMicros));
         }
         if (!preemptGate.acceptsAsMaster(received.priority(), effectivePriority, nowMicros)) {
+            preempting = true;
             return List.of(); // discard: the Master_Down_Timer runs on and we preempt when it fires
         }
+        preempting = false;
         followMaster(received);
         return rearmMasterDown;
     }
@@ -252,6 +257,7 @@ public final class VrrpStateMachine {
     // RFC 5798 6.4.2 / 6.4.3: announce the addresses, go Master; the advert and the Adver_Timer wait for the claim.
     private List<FsmAction> becomeMaster() {
         state = VrrpState.MASTER;
+        preempting = false;
         claimPending = true;
         masterAddress = config.primaryAddress();
         setMasterAdverInterval(config.advertIntervalCentis());
@@ -342,6 +348,15 @@ public final class VrrpStateMachine {
      */
     public Optional<InetAddress> masterAddress() {
         return Optional.ofNullable(masterAddress);
+    }
+
+    /**
+     * A Backup whose last advert from a live Master was discarded because this router preempts it (its priority is
+     * higher, any preempt delay has run out, the node is ready): when its Master_Down_Timer fires, it takes over from a
+     * master that is still there, not from a silent one.
+     */
+    public boolean preempting() {
+        return preempting;
     }
 
     @Override

@@ -31,10 +31,12 @@ import org.slf4j.LoggerFactory;
 import org.vireo.config.ConfigErrors;
 import org.vireo.node.ReadinessCondition;
 import org.vireo.vrrp.EffectivePriority;
+import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpStateListener;
+import org.vireo.vrrp.VrrpTransition;
 import org.vireo.vrrp.VrrpTransport;
 
 /**
@@ -385,6 +387,42 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     @Override
     public Optional<Integer> priorityOverride() {
         return view().priorityOverride();
+    }
+
+    /**
+     * Health tracking's deductions, read from the tracker now (a monitor down in mode ONE changes no priority, so no
+     * call of its watch would tell), then the operator's.
+     */
+    @Override
+    public List<PriorityDeduction> priorityDeductions() {
+        List<PriorityDeduction> all = new ArrayList<>(trackingDeductions());
+        all.addAll(view().priorityDeductions());
+        return List.copyOf(all);
+    }
+
+    private synchronized List<PriorityDeduction> trackingDeductions() {
+        if (refused()) {
+            return List.of();
+        }
+        String instanceName = name();
+        int base = basePriority();
+        return trackers.entrySet().stream().filter(t -> instanceName.equals(t.getValue())).findFirst()
+            .map(t -> deductionsOf(t.getKey(), base)).orElse(List.of());
+    }
+
+    /** A failing tracker costs the operator the detail, not the rest of the view. */
+    private List<PriorityDeduction> deductionsOf(EffectivePriority tracker, int base) {
+        try {
+            return tracker.deductions(base);
+        } catch (RuntimeException e) {
+            LOG.debug("VRRP instance {}: health tracking's deductions", name(), e);
+            return List.of();
+        }
+    }
+
+    @Override
+    public Optional<VrrpTransition> lastTransition() {
+        return view().lastTransition();
     }
 
     @Override

@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTransition;
 import org.vireo.vrrp.VrrpTransport;
 import org.vireo.vrrp.internal.fsm.FsmAction;
 import org.vireo.vrrp.internal.fsm.FsmConfig;
@@ -82,6 +83,9 @@ final class InstanceDriver {
     private volatile int trackedPriority;
     private volatile Optional<Integer> override = Optional.empty();
     private volatile long resignedUntilMicros = Long.MIN_VALUE;
+    /** The last resignation, kept past its hold-off; {@link #resignation()} tells whether it still holds. */
+    private volatile OperatorDeductions.Resignation resigned;
+    private volatile VrrpTransition lastTransition;
     private volatile Optional<InetAddress> masterAddress = Optional.empty();
     private volatile boolean stopped;
     /** Set by BecomeMaster while the actions of an event are carried out; awaited once they all are. */
@@ -234,6 +238,7 @@ final class InstanceDriver {
     void resign(Duration holdOff) {
         scheduler.execute(() -> {
             resignedUntilMicros = scheduler.nowMicros() + holdOff.toNanos() / 1000;
+            resigned = new OperatorDeductions.Resignation(holdOff, Instant.now());
             priorityMayHaveChanged("resigned for " + holdOff.toSeconds() + " s");
             resignEnds.arm(holdOff.toNanos() / 1000 + 1);
         });
@@ -255,10 +260,16 @@ final class InstanceDriver {
     }
 
     int effectivePriority() {
-        if (resignedUntilMicros != Long.MIN_VALUE && scheduler.nowMicros() < resignedUntilMicros) {
-            return 0;
-        }
-        return override.orElse(trackedPriority);
+        return resigning() ? 0 : override.orElse(trackedPriority);
+    }
+
+    private boolean resigning() {
+        return resignedUntilMicros != Long.MIN_VALUE && scheduler.nowMicros() < resignedUntilMicros;
+    }
+
+    /** The resignation whose hold-off runs now, if any. Any thread. */
+    Optional<OperatorDeductions.Resignation> resignation() {
+        return resigning() ? Optional.ofNullable(resigned) : Optional.empty();
     }
 
     /** The transport's callback: check on this thread, hand accepted adverts to the scheduler. */
@@ -345,8 +356,11 @@ final class InstanceDriver {
     private void handle(FsmEvent event, long atMicros) {
         long at = Math.max(atMicros, lastEventMicros);
         lastEventMicros = at;
-        cause = TransitionCause.of(event, priorityReason, lastHeard);
-        peer = TransitionCause.peer(event, fsm.masterAddress(), self);
+        cause = TransitionCause.of(event, priorityReason, lastHeard, fsm.preempting());
+        // a preempted master was never taken as master (its adverts were discarded), yet it is the peer concerned
+        Optional<InetAddress> master = fsm.preempting() ? lastHeard.map(FsmEvent.AdvertReceived::sender)
+            : fsm.masterAddress();
+        peer = TransitionCause.peer(event, master, self);
         if (event instanceof FsmEvent.AdvertReceived a) {
             lastHeard = Optional.of(a);
         }
@@ -453,6 +467,7 @@ final class InstanceDriver {
         }
         state = next;
         stateSince = Instant.now();
+        lastTransition = new VrrpTransition(previous, next, stateSince, cause, peer);
         transitions.incrementAndGet(next.ordinal());
         CompletionStage<Void> claim;
         try {
@@ -482,6 +497,11 @@ final class InstanceDriver {
 
     Instant stateSince() {
         return stateSince;
+    }
+
+    /** The last change of state, with the cause and peer its {@link StateSink.StateChange} had; any thread. */
+    Optional<VrrpTransition> lastTransition() {
+        return Optional.ofNullable(lastTransition);
     }
 
     Optional<InetAddress> primaryAddress() {

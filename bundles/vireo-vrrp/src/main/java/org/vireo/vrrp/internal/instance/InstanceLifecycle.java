@@ -11,9 +11,11 @@ import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTransition;
 
 /**
  * Keeps one instance running. While its transport channel cannot be opened (no such interface, no
@@ -39,6 +41,9 @@ final class InstanceLifecycle implements VrrpInstance {
     private volatile int trackedPriority;
     private volatile String trackedReason = "configured";
     private volatile Optional<Integer> override = Optional.empty();
+    private volatile Instant overrideSince = Instant.EPOCH;
+    /** The last transition this class made (into and out of FAULT); the driver keeps those of the election. */
+    private volatile VrrpTransition ownTransition;
 
     InstanceLifecycle(InstanceOptions options, Scheduler scheduler, StateSink sink, InstanceDriver.ChannelOpener opener) {
         this(options, scheduler, sink, opener, Optional::empty);
@@ -78,8 +83,11 @@ final class InstanceLifecycle implements VrrpInstance {
         }
         if (fault != null) {
             LOG.info("VRRP instance {}: {} is usable again", options.name(), options.interfaceName());
+            String cause = options.interfaceName() + " is usable again";
+            ownTransition = new VrrpTransition(VrrpState.FAULT, VrrpState.INITIALIZE, Instant.now(), cause,
+                Optional.empty());
             sink.stateChanged(new StateSink.StateChange(options.name(), VrrpState.FAULT, VrrpState.INITIALIZE, false,
-                options.interfaceName() + " is usable again", Optional.empty()));
+                cause, Optional.empty()));
         }
         fault = null;
         started.trackedPriority(trackedPriority, trackedReason);
@@ -97,6 +105,7 @@ final class InstanceLifecycle implements VrrpInstance {
             fault = reason;
             since = Instant.now();
             if (wasRunning) {
+                ownTransition = new VrrpTransition(previous, VrrpState.FAULT, since, reason, Optional.empty());
                 sink.stateChanged(new StateSink.StateChange(options.name(), previous, VrrpState.FAULT, false, reason,
                     Optional.empty()));
             }
@@ -174,6 +183,9 @@ final class InstanceLifecycle implements VrrpInstance {
                 throw new IllegalArgumentException("priority " + p + " for instance " + name() + ": an override is 0-254");
             });
         }
+        if (!priority.equals(override)) {
+            overrideSince = Instant.now();
+        }
         override = priority;
     }
 
@@ -220,6 +232,27 @@ final class InstanceLifecycle implements VrrpInstance {
     @Override
     public Optional<Integer> priorityOverride() {
         return override; // the driver gets every override through here
+    }
+
+    /** The operator's deductions (override, resignation) after health tracking's, which the instance's owner has. */
+    @Override
+    public List<PriorityDeduction> priorityDeductions() {
+        InstanceDriver d = driver;
+        Optional<OperatorDeductions.Resignation> resignation = d != null ? d.resignation() : Optional.empty();
+        return OperatorDeductions.of(trackedPriority,
+            override.map(p -> new OperatorDeductions.Override(p, overrideSince)), resignation);
+    }
+
+    /** The later of the driver's last transition and this class's own (into or out of FAULT). */
+    @Override
+    public Optional<VrrpTransition> lastTransition() {
+        InstanceDriver d = driver;
+        Optional<VrrpTransition> election = d != null ? d.lastTransition() : Optional.empty();
+        Optional<VrrpTransition> own = Optional.ofNullable(ownTransition);
+        if (election.isEmpty() || own.isEmpty()) {
+            return election.isPresent() ? election : own;
+        }
+        return election.get().at().isBefore(own.get().at()) ? own : election;
     }
 
     @Override

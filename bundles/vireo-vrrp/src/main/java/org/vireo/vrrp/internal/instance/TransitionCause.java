@@ -15,15 +15,20 @@ final class TransitionCause {
      * @param priorityReason why the priority changed, for a {@link FsmEvent.PriorityChanged}
      * @param lastAdvert     the last advert the instance took, for a master-down timer: a master that stepped down
      *                       (priority 0) is taken over after Skew_Time, one that went silent after Master_Down_Interval
+     * @param preempting     the state machine discarded that advert to preempt its sender (see
+     *                       {@link org.vireo.vrrp.internal.fsm.VrrpStateMachine#preempting()}): the master is there,
+     *                       and the timer ran out because this node is better, not because the master went silent
      */
-    static String of(FsmEvent event, String priorityReason, Optional<FsmEvent.AdvertReceived> lastAdvert) {
+    static String of(FsmEvent event, String priorityReason, Optional<FsmEvent.AdvertReceived> lastAdvert,
+                     boolean preempting) {
         if (event instanceof FsmEvent.AdvertReceived a) {
             return a.priority() == 0 ? "the master " + a.sender().getHostAddress() + " stepped down (priority 0)"
                 : "advert from " + a.sender().getHostAddress() + " at priority " + a.priority();
         }
         if (event instanceof FsmEvent.TimerFired t) {
             return switch (t.which()) {
-                case MASTER_DOWN -> masterDown(lastAdvert);
+                case MASTER_DOWN -> preempting && lastAdvert.isPresent() ? preempted(lastAdvert.get())
+                    : masterDown(lastAdvert);
                 case CLAIM -> "its VIPs were not claimed in time";
                 case ADVER -> "advert timer";
             };
@@ -35,6 +40,11 @@ final class TransitionCause {
             return r.ready() ? "this node is ready" : "this node is not ready yet";
         }
         return simple(event);
+    }
+
+    private static String preempted(FsmEvent.AdvertReceived master) {
+        return "preempted the master " + master.sender().getHostAddress() + " (it advertises priority "
+            + master.priority() + ", below this node's)";
     }
 
     private static String masterDown(Optional<FsmEvent.AdvertReceived> last) {

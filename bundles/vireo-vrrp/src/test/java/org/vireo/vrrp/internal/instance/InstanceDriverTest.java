@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.vireo.vrrp.DropReason;
+import org.vireo.vrrp.PriorityDeduction;
+import org.vireo.vrrp.VrrpTransition;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpStateListener;
 import org.vireo.vrrp.VrrpTransport;
@@ -65,19 +67,22 @@ class InstanceDriverTest {
         InstanceDriver b = wired(Map.of("name", "b", "priority", "100"), wire);
         b.start();
         clock.advanceSeconds(1);
-        byte[] advert = new byte[64];
-        InetAddress master = InetAddress.getByName("10.77.0.9");
-        int length = VrrpCodec.encode(new VrrpAdvert(VrrpVersion.V3, 51, 200, 100,
-            List.of(InetAddress.getByName("10.77.0.1"))), master, InetAddress.getByName("224.0.0.18"), advert, 0);
 
         // it reached the interface 300 ms before the receive thread handed it over
-        wire.get().received(advert, 0, length, master, InetAddress.getByName("224.0.0.18"), 255, 300_000);
+        advert(wire, "10.77.0.9", 200, 300_000);
 
         // Master_Down_Interval at priority 100 and 1 s: 3 s + 609 ms, from 0.7 s: 4.309 s (not 4.609 s)
         clock.advanceSeconds(3.29);
         assertThat(b.state()).isEqualTo(VrrpState.BACKUP);
         clock.advanceSeconds(0.03);
         assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+        // and its last transition says the master went silent, and which master
+        VrrpTransition last = b.lastTransition().orElseThrow();
+        assertThat(last.from()).isEqualTo(VrrpState.BACKUP);
+        assertThat(last.to()).isEqualTo(VrrpState.MASTER);
+        assertThat(last.cause()).isEqualTo("no advert from the master 10.77.0.9 for Master_Down_Interval");
+        assertThat(last.peer()).contains(InetAddress.getByName("10.77.0.9"));
+        assertThat(last.at()).isEqualTo(b.stateSince());
     }
 
     @Test
@@ -282,6 +287,68 @@ class InstanceDriverTest {
             // RFC 5798 6.4.2: a priority-0 advert sets the backup's Master_Down_Timer to Skew_Time
             "b BACKUP->MASTER: the master " + aAddress + " stepped down (priority 0) [peer " + aAddress + "]");
         assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+    }
+
+    /**
+     * An advert of {@code priority} from {@code sender} for VRID 51, handed to the driver {@code ageMicros} after it
+     * arrived.
+     */
+    private static void advert(AtomicReference<VrrpTransport.Receiver> wire, String sender, int priority,
+                               long ageMicros) throws IOException {
+        byte[] packet = new byte[64];
+        InetAddress from = InetAddress.getByName(sender);
+        InetAddress group = InetAddress.getByName("224.0.0.18");
+        int length = VrrpCodec.encode(new VrrpAdvert(VrrpVersion.V3, 51, priority, 100,
+            List.of(InetAddress.getByName("10.77.0.1"))), from, group, packet, 0);
+        wire.get().received(packet, 0, length, from, group, 255, ageMicros);
+    }
+
+    @Test
+    void aBackupThatPreemptsALiveMasterOfLowerPrioritySaysItPreemptedIt() throws Exception {
+        AtomicReference<VrrpTransport.Receiver> wire = new AtomicReference<>();
+        InstanceDriver b = wired(Map.of("name", "b", "priority", "200"), wire);
+        b.start();
+        for (int i = 0; i < 4; i++) { // the master goes on advertising: it is not silent, it is preempted
+            clock.advanceSeconds(1);
+            advert(wire, "10.77.0.9", 100, 0);
+        }
+
+        assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(b.lastTransition().orElseThrow().cause())
+            .isEqualTo("preempted the master 10.77.0.9 (it advertises priority 100, below this node's)");
+        assertThat(b.lastTransition().orElseThrow().peer()).contains(InetAddress.getByName("10.77.0.9"));
+    }
+
+    @Test
+    void aResignationIsTheLastTransitionOfTheMasterAndItsPriorityZeroAdvertThatOfTheBackup() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        InstanceDriver b = instance("b", 51, 100);
+        clock.advanceSeconds(5);
+        assertThat(b.lastTransition().orElseThrow().to()).isEqualTo(VrrpState.BACKUP);
+
+        a.resign(Duration.ofSeconds(30));
+        clock.advanceSeconds(1);
+
+        assertThat(a.lastTransition().orElseThrow())
+            .extracting(VrrpTransition::from, VrrpTransition::to, VrrpTransition::cause)
+            .containsExactly(VrrpState.MASTER, VrrpState.BACKUP, "priority 0 (resigned for 30 s)");
+        String aAddress = a.primaryAddress().orElseThrow().getHostAddress();
+        assertThat(b.lastTransition().orElseThrow().cause())
+            .isEqualTo("the master " + aAddress + " stepped down (priority 0)");
+        assertThat(b.lastTransition().orElseThrow().peer()).isEqualTo(a.primaryAddress());
+    }
+
+    @Test
+    void aResignationIsADeductionToZeroForItsHoldOffOnly() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        clock.advanceSeconds(5);
+
+        a.resign(Duration.ofSeconds(30));
+        clock.advanceSeconds(1);
+        assertThat(a.resignation()).hasValueSatisfying(r -> assertThat(r.holdOff()).hasSeconds(30));
+
+        clock.advanceSeconds(30);
+        assertThat(a.resignation()).isEmpty();
     }
 
     private InstanceDriver withSink(String name, int priority, StateSink sink) throws IOException {

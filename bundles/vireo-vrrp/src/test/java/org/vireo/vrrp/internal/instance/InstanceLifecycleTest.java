@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpStateListener;
 import org.vireo.vrrp.VrrpTransport;
@@ -114,5 +115,42 @@ class InstanceLifecycleTest {
 
         assertThat(a.state()).isEqualTo(VrrpState.FAULT);
         assertThat(transitions).containsExactly("a INITIALIZE->FAULT");
+    }
+    @Test
+    void theLastTransitionIsTheFaultsWhileThereIsOne_andTheElectionsOnceItRunsAgain() {
+        InstanceLifecycle a = instance("a", 200);
+        a.start();
+        clock.advanceSeconds(5);
+        failuresLeft = 1;
+        lastReceiver.failed("eth9 was removed");
+        clock.advanceSeconds(1);
+
+        assertThat(a.lastTransition().orElseThrow().to()).isEqualTo(VrrpState.FAULT);
+        assertThat(a.lastTransition().orElseThrow().cause()).isEqualTo("eth9 failed: eth9 was removed");
+
+        clock.advanceSeconds(2 * InstanceLifecycle.RETRY_MICROS / 1e6 + 5);
+        assertThat(a.lastTransition().orElseThrow().from()).isEqualTo(VrrpState.BACKUP);
+        assertThat(a.lastTransition().orElseThrow().to()).isEqualTo(VrrpState.MASTER);
+    }
+
+    @Test
+    void theOperatorsOverrideIsADeductionFromTheTrackedPriority_andGoesWhenCleared() {
+        InstanceLifecycle a = instance("a", 200);
+        a.start();
+        clock.advanceSeconds(1);
+        a.trackedPriority(120, "health tracking: ALL: web down");
+
+        a.overridePriority(Optional.of(150));
+        clock.advanceSeconds(1);
+
+        assertThat(a.priorityDeductions()).singleElement().satisfies(d -> {
+            assertThat(d.kind()).isEqualTo(PriorityDeduction.Kind.OVERRIDE);
+            assertThat(d.amount()).isEqualTo(-30); // 200 - 80 (tracking's) - (-30) = 150
+            assertThat(d.since()).isPresent();
+        });
+        assertThat(a.effectivePriority()).isEqualTo(150);
+
+        a.overridePriority(Optional.empty());
+        assertThat(a.priorityDeductions()).isEmpty();
     }
 }
