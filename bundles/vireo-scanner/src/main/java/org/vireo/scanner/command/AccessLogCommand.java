@@ -11,6 +11,7 @@ import org.apache.karaf.shell.support.table.ShellTable;
 import org.vireo.api.QueryParams;
 import org.vireo.scanner.internal.access.AccessEntry;
 import org.vireo.scanner.internal.access.AccessQuery;
+import org.vireo.scanner.internal.access.AccessView;
 import org.vireo.scanner.internal.proxy.ProxyComponent;
 
 @Service
@@ -49,7 +50,7 @@ public class AccessLogCommand implements Action {
             "Rule", "Refusal")) {
             table.column(column);
         }
-        entries.forEach(e -> table.addRow().addContent(e.start(), e.client(), e.method(), e.target(), e.status(),
+        entries.forEach(e -> table.addRow().addContent(AccessView.TIME.format(e.start()), e.client(), e.method(), e.target(), e.status(),
             e.bytesUp(), e.bytesDown(), e.durationMs(), e.rule() == null ? "" : e.rule(),
             e.refusal() == null ? "" : e.refusal()));
         table.print(System.out);

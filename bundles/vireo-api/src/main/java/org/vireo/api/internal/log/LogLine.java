@@ -1,6 +1,8 @@
 package org.vireo.api.internal.log;
 
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Map;
 
 import org.vireo.api.TailRing;
@@ -24,6 +26,9 @@ public record LogLine(long seq, String time, String level, String logger, String
     static final int MAX_MESSAGE = 2000;
     /** The key under which Pax Logging puts the symbolic name of the logging bundle in an event's properties. */
     static final String BUNDLE_NAME = "bundle.name";
+    /** As the access log writes its times: always the milliseconds, UTC. */
+    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+        .withZone(ZoneOffset.UTC);
 
     /**
      * The line of an event as Pax Logging gives it.
@@ -34,7 +39,7 @@ public record LogLine(long seq, String time, String level, String logger, String
     static LogLine of(long seq, long millis, LogLevel level, String logger, String thread,
                       Map<String, Object> properties, String message, String[] throwable) {
         Object bundle = properties == null ? null : properties.get(BUNDLE_NAME);
-        return new LogLine(seq, Instant.ofEpochMilli(millis).toString(), level.name(), logger, thread,
+        return new LogLine(seq, TIME.format(Instant.ofEpochMilli(millis)), level.name(), logger, thread,
             bundle == null ? null : bundle.toString(), cut(message), firstLine(throwable));
     }
 

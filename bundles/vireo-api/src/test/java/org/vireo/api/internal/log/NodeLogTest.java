@@ -61,7 +61,7 @@ class NodeLogTest {
         assertThat(line.message()).hasSize(LogLine.MAX_MESSAGE + 3).endsWith("...");
         assertThat(line.bundle()).isNull();
         assertThat(line.exception()).isNull();
-        assertThat(line.time()).isEqualTo("1970-01-01T00:00:00Z");
+        assertThat(line.time()).isEqualTo("1970-01-01T00:00:00.000Z");
     }
 
     @Test

@@ -1,5 +1,8 @@
 package org.vireo.scanner.internal.access;
 
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
 /**
  * An entry of {@code GET /api/v1/scanner/access-log}: the access log's line (docs/scanner.md) with its number.
  *
@@ -13,8 +16,12 @@ package org.vireo.scanner.internal.access;
 public record AccessView(long seq, String time, String client, String method, String target, int status,
                          long bytesUp, long bytesDown, long durationMs, String rule, String refusal) {
 
+    /** As the access log writes its times: the milliseconds, UTC. */
+    public static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+        .withZone(ZoneOffset.UTC);
+
     public static AccessView of(AccessEntry e) {
-        return new AccessView(e.seq(), e.start().toString(), e.client(), e.method(), e.target(), e.status(),
+        return new AccessView(e.seq(), TIME.format(e.start()), e.client(), e.method(), e.target(), e.status(),
             e.bytesUp(), e.bytesDown(), e.durationMs(), e.rule(), e.refusal());
     }
 }
