@@ -22,6 +22,9 @@ import java.util.regex.Pattern;
 
 import javax.inject.Inject;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
@@ -636,6 +639,56 @@ public class ApiIT extends VireoTestSupport {
      * the application (a resource's service came or went: the balancer restarted for a new table) CXF answers 404 or
      * fails with 500.
      */
+    /**
+     * GET /node/log: a warning logged on the node (here by the test, through Pax Logging as every bundle logs) is in
+     * the node's recent log with its logger and thread, an INFO line is not, and a reader of errors does not see it;
+     * GET /node/bundles lists the node's bundles, Vireo's marked, filtered.
+     */
+    @Test
+    public void aWarningLoggedOnTheNodeIsInItsRecentLog_andItsBundlesAreListed() throws Exception {
+        awaitRoute("/api/v1/node/log");
+        String marker = "nodeviews-" + System.nanoTime();
+        org.slf4j.Logger logger = org.slf4j.LoggerFactory.getLogger("org.vireo.itests.ApiIT");
+        logger.info("{}: an INFO line, not kept", marker);
+        logger.warn("{}: a test's warning", marker, new IllegalStateException("the test's exception"));
+
+        List<JsonNode> warned = logLines("/api/v1/node/log?limit=1000", marker);
+        assertEquals(warned.toString(), 1, warned.size());
+        JsonNode line = warned.get(0);
+        assertEquals("WARN", line.path("level").asText());
+        assertEquals("org.vireo.itests.ApiIT", line.path("logger").asText());
+        assertEquals(Thread.currentThread().getName(), line.path("thread").asText());
+        assertEquals(marker + ": a test's warning", line.path("message").asText());
+        assertEquals("java.lang.IllegalStateException: the test's exception", line.path("exception").asText());
+        assertEquals(List.of(), logLines("/api/v1/node/log?level=error&limit=1000", marker));
+        Curl bad = curl("/api/v1/node/log?level=info", "-u", VIEWER);
+        assertEquals(bad.body(), 400, bad.status());
+        assertEquals("{\"status\":400,\"error\":\"level = 'info': expected warn (warnings and errors) or error\"}",
+            bad.body());
+
+        Curl bundles = curl("/api/v1/node/bundles?vireo=true", "-u", VIEWER);
+        assertEquals(bundles.body(), 200, bundles.status());
+        JsonNode vireo = new ObjectMapper().readTree(bundles.body());
+        assertTrue(bundles.body(), vireo.size() >= 5);
+        vireo.forEach(b -> assertTrue(b.toString(), b.path("vireo").asBoolean()
+            && b.path("symbolicName").asText().startsWith("org.vireo.")));
+        assertTrue(bundles.body(), bundles.body().contains("{\"id\":" + bundle("org.vireo.vireo-api").getBundleId()
+            + ",\"symbolicName\":\"org.vireo.vireo-api\",\"version\":\"0.1.0.SNAPSHOT\",\"state\":\"ACTIVE\","));
+        assertEquals(400, curl("/api/v1/node/bundles?state=running", "-u", VIEWER).status());
+    }
+
+    private List<JsonNode> logLines(String path, String marker) throws IOException {
+        Curl log = curl(path, "-u", VIEWER);
+        assertEquals(log.body(), 200, log.status());
+        List<JsonNode> lines = new ArrayList<>();
+        new ObjectMapper().readTree(log.body()).path("entries").forEach(l -> {
+            if (l.path("message").asText().startsWith(marker)) {
+                lines.add(l);
+            }
+        });
+        return lines;
+    }
+
     private Curl awaitRoute(String path) throws Exception {
         Curl[] last = new Curl[1];
         awaitUntil(() -> {

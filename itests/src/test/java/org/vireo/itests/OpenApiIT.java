@@ -132,6 +132,60 @@ public class OpenApiIT extends VireoTestSupport {
         assertTrue("JSON bodies checked: " + checked, checked >= 15);
     }
 
+    /**
+     * GET /scanner/access-log: a request through the node's proxy is in the tail with the status curl got, found by its
+     * host and status, and left out by another status; a bad filter is 400.
+     */
+    @Test
+    public void aRequestThroughTheProxyIsInTheAccessLogTail_andAFilterLeavesItOut() throws Exception {
+        awaitRoleFeatures("vireo-director", "vireo-scanner");
+        awaitRoute("/api/v1/scanner/access-log");
+        String path = "/nodeviews-" + System.nanoTime();
+        // with a PROXY header, as the balancer sends: the node is a director, whose connections must have one
+        Curl through = curl(path, "--haproxy-protocol", "-x", "http://127.0.0.1:" + configurationAdmin.getConfiguration(
+            "org.vireo.scanner.proxy", null).getProperties().get("port"));
+        assertNotEquals(0, through.status());
+
+        String status = String.valueOf(through.status());
+        JsonNode entry = awaitAccessEntry("/api/v1/scanner/access-log?host=127.0.0.1&status=" + status, path);
+        assertEquals(entry.toString(), through.status(), entry.path("status").asInt());
+        assertEquals("GET", entry.path("method").asText());
+        assertEquals("127.0.0.1", entry.path("client").asText());
+        String other = through.status() / 100 == 2 ? "4xx" : "2xx";
+        assertTrue(accessEntries("/api/v1/scanner/access-log?limit=1000&status=" + other, path).isEmpty());
+        assertTrue(accessEntries("/api/v1/scanner/access-log?limit=1000&host=example.org", path).isEmpty());
+        Curl bad = curl("/api/v1/scanner/access-log?status=6xx", "-u", VIEWER);
+        assertEquals(bad.body(), 400, bad.status());
+        assertTrue(bad.body(), bad.body().startsWith("{\"status\":400,\"error\":\"status = '6xx': expected a status"));
+    }
+
+    private JsonNode awaitAccessEntry(String query, String path) throws Exception {
+        List<JsonNode> found = new ArrayList<>();
+        awaitUntil(() -> {
+            found.clear();
+            found.addAll(accessEntries(query, path));
+            return !found.isEmpty();
+        }, "the access log's tail has " + path);
+        assertEquals(found.toString(), 1, found.size());
+        return found.get(0);
+    }
+
+    private List<JsonNode> accessEntries(String query, String path) {
+        Curl tail = curl(query, "-u", VIEWER);
+        assertEquals(tail.body(), 200, tail.status());
+        List<JsonNode> entries = new ArrayList<>();
+        try {
+            new ObjectMapper().readTree(tail.body()).path("entries").forEach(e -> {
+                if (e.path("target").asText().endsWith(path)) {
+                    entries.add(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new AssertionError(tail.body(), e);
+        }
+        return entries;
+    }
+
     /** The documented routes the node serves (whether it serves all of them is the first test's question). */
     private List<OpenApiDocument.Route> servedRoutes() throws InterruptedException {
         awaitRoleFeatures("vireo-director", "vireo-scanner");

@@ -4,5 +4,5 @@
  * ({@link org.vireo.api.ServerCertificates}), which the bundle of the cluster's CA offers.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.3.0")
+@org.osgi.annotation.versioning.Version("0.4.0")
 package org.vireo.api;

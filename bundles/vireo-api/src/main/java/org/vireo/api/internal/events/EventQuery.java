@@ -1,13 +1,12 @@
 package org.vireo.api.internal.events;
 
-import org.vireo.config.ConfigErrors;
+import org.vireo.api.QueryParams;
 import org.vireo.events.EventLog;
 
 /** The numbers a reader of the events gives: where to start and how many, checked. */
 final class EventQuery {
 
-    static final int DEFAULT_LIMIT = 100;
-    static final int MAX_LIMIT = 1000;
+    private static final String WHAT = "an event";
 
     private EventQuery() {
     }
@@ -27,32 +26,11 @@ final class EventQuery {
 
     /** A sequence number, 0 or more. */
     static long sequence(String name, String value) {
-        try {
-            long n = Long.parseLong(value.trim());
-            if (n >= 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new IllegalArgumentException(name + " = '" + ConfigErrors.shorten(value, 64) + "': expected the"
-            + " sequence number of an event (0 or more)");
+        return QueryParams.sequence(name, value, WHAT);
     }
 
-    /** How many events a page holds: {@value #DEFAULT_LIMIT} if not given, 1-{@value #MAX_LIMIT}. */
+    /** How many events a page holds: 100 if not given, 1-1000. */
     static int limit(String value) {
-        if (value == null || value.isBlank()) {
-            return DEFAULT_LIMIT;
-        }
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= 1 && n <= MAX_LIMIT) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new IllegalArgumentException("limit = '" + ConfigErrors.shorten(value, 64) + "': expected 1-"
-            + MAX_LIMIT);
+        return QueryParams.limit(value);
     }
 }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -32,6 +31,7 @@ import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
 
 import org.vireo.api.ApiError;
 import org.vireo.api.ApiRoutes;
+import org.vireo.api.QueryParams;
 import org.vireo.events.EventLog;
 import org.vireo.events.NodeEvent;
 import org.vireo.node.NodeIdentity;
@@ -64,7 +64,7 @@ public class EventsResource {
     public void stream(@Context SseEventSink sink, @Context Sse sse, @HeaderParam("Last-Event-ID") String lastEventId,
                        @QueryParam("after") String after, @Context SecurityContext who,
                        @Context HttpServletRequest request, @Context HttpServletResponse response) {
-        long start = checked(() -> EventQuery.streamStart(lastEventId, after));
+        long start = QueryParams.checked(() -> EventQuery.streamStart(lastEventId, after));
         response.setHeader("Cache-Control", "no-store");
         response.setHeader("X-Accel-Buffering", "no"); // a reverse proxy in front must not hold the stream back
         String name = "sse " + (who.getUserPrincipal() == null ? "?" : who.getUserPrincipal().getName()) + "@"
@@ -87,9 +87,9 @@ public class EventsResource {
     @Path("recent")
     @Produces(MediaType.APPLICATION_JSON)
     public Response recent(@QueryParam("after") String after, @QueryParam("limit") String limit) {
-        int n = checked(() -> EventQuery.limit(limit));
+        int n = QueryParams.checked(() -> EventQuery.limit(limit));
         List<NodeEvent> events = after == null || after.isBlank() ? log.latest(n)
-            : log.read(checked(() -> EventQuery.sequence("after", after)), n);
+            : log.read(QueryParams.checked(() -> EventQuery.sequence("after", after)), n);
         String node = identity.name();
         StringJoiner json = new StringJoiner(",", "{\"last\":" + log.lastSequence() + ",\"events\":[", "]}");
         events.forEach(e -> json.add(e.toJson(node)));
@@ -103,14 +103,6 @@ public class EventsResource {
     @Deactivate
     void deactivate() {
         streams.forEach(SseStream::close);
-    }
-
-    private static <T> T checked(Supplier<T> parse) {
-        try {
-            return parse.get();
-        } catch (IllegalArgumentException e) {
-            throw refused(400, e.getMessage());
-        }
     }
 
     private static WebApplicationException refused(int status, String message) {

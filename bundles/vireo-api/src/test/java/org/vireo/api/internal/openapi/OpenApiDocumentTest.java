@@ -206,9 +206,9 @@ class OpenApiDocumentTest {
 
     @Test
     void theDocumentTellsOperatorsWhoServesWhat() {
-        assertThat(api.routes("vireo-proxy")).containsExactly("GET /scanner");
+        assertThat(api.routes("vireo-proxy")).containsExactly("GET /scanner", "GET /scanner/access-log");
         assertThat(api.routes("vireo-api")).contains("GET /health", "POST /session", "GET /openapi.json",
-            "GET /metrics");
+            "GET /metrics", "GET /node/log", "GET /node/bundles");
         assertThat(doc.at("/servers/0/url").asText()).isEqualTo("/api/v1");
         JsonNode excerpt = doc.at("/paths/~1openapi.json/get/responses/200/content/application~1json/example");
         assertThat(excerpt.get("openapi")).isEqualTo(doc.get("openapi"));

@@ -14,12 +14,19 @@ import io.netty.util.concurrent.FastThreadLocal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.vireo.api.TailRing;
+import org.vireo.scanner.internal.access.AccessEntry;
+
 /**
  * One JSON line per request or tunnel through the SLF4J logger {@value #LOGGER}; the integrator routes it to its
  * own file. An I/O thread collects the lines of the exchanges it ends and hands them to the logger as one message
  * (lines joined by newlines) in a task queued behind the I/O it is processing: under load one logging call carries
  * many lines, and an idle proxy still logs each line at once. Pax Logging and its appender cost about as much per
  * call as the rest of a small request.
+ *
+ * <p>Each exchange is also put in the proxy's recent list ({@link TailRing}, for {@code GET
+ * /api/v1/scanner/access-log} and {@code scanner:access-log}): one entry of the fields as the exchange has them, the
+ * only allocation it adds per exchange, whatever the logger's level.
  */
 final class AccessLog {
 
@@ -32,6 +39,7 @@ final class AccessLog {
     private final String node;
     private final BooleanSupplier enabled;
     private final Consumer<String> sink;
+    private final TailRing<AccessEntry> recent;
     private final FastThreadLocal<Batch> batches = new FastThreadLocal<>() {
         @Override
         protected Batch initialValue() {
@@ -44,19 +52,20 @@ final class AccessLog {
     private record FormattedSecond(long epochSecond, String text) {
     }
 
-    AccessLog(String node) {
-        this(node, LoggerFactory.getLogger(LOGGER));
+    AccessLog(String node, TailRing<AccessEntry> recent) {
+        this(node, LoggerFactory.getLogger(LOGGER), recent);
     }
 
-    private AccessLog(String node, Logger log) {
-        this(node, log::isInfoEnabled, log::info);
+    private AccessLog(String node, Logger log, TailRing<AccessEntry> recent) {
+        this(node, log::isInfoEnabled, log::info, recent);
     }
 
     /** For tests: the lines go to {@code sink} while {@code enabled} says so. */
-    AccessLog(String node, BooleanSupplier enabled, Consumer<String> sink) {
+    AccessLog(String node, BooleanSupplier enabled, Consumer<String> sink, TailRing<AccessEntry> recent) {
         this.node = node;
         this.enabled = enabled;
         this.sink = sink;
+        this.recent = recent;
     }
 
     /**
@@ -68,6 +77,8 @@ final class AccessLog {
             return;
         }
         e.logged = true;
+        long durationMillis = TimeUnit.NANOSECONDS.toMillis(endNanos - e.startNanos);
+        keep(e, durationMillis);
         if (!enabled.getAsBoolean()) {
             return;
         }
@@ -75,7 +86,7 @@ final class AccessLog {
         if (batch.lines.length() > 0) {
             batch.lines.append('\n');
         }
-        appendLine(batch.lines, e, TimeUnit.NANOSECONDS.toMillis(endNanos - e.startNanos));
+        appendLine(batch.lines, e, durationMillis);
         if (batch.lines.length() >= MAX_BATCH_CHARS) {
             batch.run();
         } else if (!batch.queued) {
@@ -86,6 +97,11 @@ final class AccessLog {
                 batch.run(); // the loop is shutting down: log now rather than lose the line
             }
         }
+    }
+
+    private void keep(Exchange e, long durationMillis) {
+        recent.put(new AccessEntry(recent.claim(), e.start, e.client, e.method, AccessEntry.listed(e.target),
+            e.status, e.bytesUp, e.bytesDown, durationMillis, e.rule, e.refusal == null ? null : e.refusal.code()));
     }
 
     /** One thread's lines not yet logged. */

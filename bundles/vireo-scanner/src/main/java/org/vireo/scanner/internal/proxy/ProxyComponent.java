@@ -16,8 +16,10 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.api.TailRing;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.config.ListeningPorts;
+import org.vireo.scanner.internal.access.AccessEntry;
 import org.vireo.scanner.internal.policy.DestinationGuard;
 import org.vireo.rules.Policy;
 import org.vireo.rules.Verdict;
@@ -183,6 +185,11 @@ public class ProxyComponent {
 
     public ProxyCounters counters() {
         return server.counters();
+    }
+
+    /** The access log's newest exchanges; they outlive restarts of the proxy. */
+    public TailRing<AccessEntry> recentAccess() {
+        return server.recentAccess();
     }
 
     public ProxyHeaders headers() {

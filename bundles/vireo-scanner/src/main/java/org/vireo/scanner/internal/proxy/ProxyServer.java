@@ -31,6 +31,8 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.api.TailRing;
+import org.vireo.scanner.internal.access.AccessEntry;
 import org.vireo.scanner.internal.policy.DestinationGuard;
 import org.vireo.scanner.internal.policy.LocalAddresses;
 import org.vireo.rules.Policy;
@@ -42,11 +44,17 @@ import org.vireo.rules.Policy;
 public final class ProxyServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProxyServer.class);
+    /**
+     * Exchanges the recent list holds: enough for a page of 1000 after a filter, a few megabytes at most (targets are
+     * cut to 1 KiB); on a busy proxy it spans seconds, which is what the file is for.
+     */
+    static final int RECENT_ACCESS = 4096;
 
     private final Supplier<Policy> policy;
     private final Supplier<LocalAddresses> localAddresses;
     private final Consumer<String> accessLines;
     private final ProxyCounters counters = new ProxyCounters(System::currentTimeMillis);
+    private final TailRing<AccessEntry> recentAccess = new TailRing<>(RECENT_ACCESS);
     private final ProxyHeaders headers = new ProxyHeaders(System::currentTimeMillis);
     private final Object directorsLock = new Object();
     /** The cluster's directors as the node registry last named them. */
@@ -103,8 +111,8 @@ public final class ProxyServer {
             options.refusePrivateDestinations());
         ProxyRuntime runtime = new ProxyRuntime(options, policy, destinations, resolver,
             new OriginPool(options, clientClass), new ProxyAuth(options.authUsers()), counters,
-            accessLines == null ? new AccessLog(options.viaName())
-                : new AccessLog(options.viaName(), () -> true, accessLines));
+            accessLines == null ? new AccessLog(options.viaName(), recentAccess)
+                : new AccessLog(options.viaName(), () -> true, accessLines, recentAccess));
         ServerBootstrap bootstrap = new ServerBootstrap().group(acceptors, workers).channel(serverClass)
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
@@ -181,6 +189,11 @@ public final class ProxyServer {
     /** The PROXY header counts for {@code scanner:stats}; they outlive restarts. */
     public ProxyHeaders headers() {
         return headers;
+    }
+
+    /** The access log's newest exchanges, for the API and {@code scanner:access-log}; they outlive restarts. */
+    public TailRing<AccessEntry> recentAccess() {
+        return recentAccess;
     }
 
     /** The counters for {@code scanner:stats} and the load report; they outlive restarts. */

@@ -12,12 +12,14 @@ import io.netty.channel.DefaultEventLoop;
 import io.netty.channel.EventLoop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.vireo.api.TailRing;
+import org.vireo.scanner.internal.access.AccessEntry;
 
 /** How the access log hands its lines to the logger: batched per I/O thread, never lost, never held back. */
 class AccessLogTest {
 
     private final List<String> messages = new CopyOnWriteArrayList<>();
-    private final AccessLog log = new AccessLog("n1", () -> true, messages::add);
+    private final AccessLog log = new AccessLog("n1", () -> true, messages::add, new TailRing<>(8));
     private final EventLoop loop = new DefaultEventLoop();
 
     @AfterEach
@@ -85,10 +87,36 @@ class AccessLogTest {
 
     @Test
     void nothingIsFormattedWhileTheLoggerIsOff() {
-        AccessLog off = new AccessLog("n1", () -> false, messages::add);
+        AccessLog off = new AccessLog("n1", () -> false, messages::add, new TailRing<>(8));
         off.record(exchange("/off"), 0, Runnable::run);
 
         assertThat(messages).isEmpty();
+    }
+
+    @Test
+    void eachExchangeGoesToTheRecentListOnceWithItsFields_whateverTheLoggersLevel() {
+        TailRing<AccessEntry> recent = new TailRing<>(8);
+        AccessLog off = new AccessLog("n1", () -> false, messages::add, recent);
+        Exchange e = exchange("/kept");
+        e.rule = "partners";
+        e.refusal = RequestRefusal.values()[0];
+        off.record(e, 7_000_000, Runnable::run);
+        off.record(e, 9_000_000, Runnable::run);
+
+        assertThat(recent.read(-1, x -> true, 10)).containsExactly(new AccessEntry(1,
+            Instant.parse("2026-11-30T04:00:00.5Z"), "10.0.0.1", "GET", "http://a/kept", 200, 0, 0, 7, "partners",
+            RequestRefusal.values()[0].code()));
+        assertThat(messages).isEmpty();
+    }
+
+    @Test
+    void theRecentListCutsALongTarget() {
+        TailRing<AccessEntry> recent = new TailRing<>(8);
+        new AccessLog("n1", () -> true, messages::add, recent).record(exchange("/" + "x".repeat(5000)), 0,
+            Runnable::run);
+
+        assertThat(recent.read(-1, x -> true, 1).get(0).target()).hasSize(AccessEntry.MAX_TARGET + 3).endsWith("...");
+        assertThat(messages.get(0)).contains("x".repeat(5000)); // the file has it whole
     }
 
     private static Exchange exchange(String path) {

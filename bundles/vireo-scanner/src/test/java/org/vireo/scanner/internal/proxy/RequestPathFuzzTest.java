@@ -27,6 +27,7 @@ import org.vireo.rules.Network;
 import org.vireo.rules.Verdict;
 import org.vireo.scanner.internal.policy.DestinationGuard;
 import org.vireo.scanner.internal.policy.LocalAddresses;
+import org.vireo.api.TailRing;
 
 /**
  * Fuzz target of a client connection's request path: the proxy's own pipeline handlers ({@link RequestDecoder} with
@@ -70,7 +71,7 @@ class RequestPathFuzzTest {
      * freed while the thread lives (a server's I/O threads end with it), so a log per run kept every run's batch on
      * this thread (the fuzzer's OutOfMemoryError after 412,084 runs).
      */
-    private static final AccessLog ACCESS_LOG = new AccessLog("fuzz", () -> true, line -> { });
+    private static final AccessLog ACCESS_LOG = new AccessLog("fuzz", () -> true, line -> { }, new TailRing<>(8));
 
     static {
         // the classes of the whole path loaded once, so that no measured run counts loading them
