@@ -123,6 +123,45 @@ public class ScrapeBenchmark {
         return sink.count;
     }
 
+    /**
+     * The same scrapes without JMH, timed in the thread's own CPU time (which a loaded machine does not stretch, as
+     * it does wall time) with the bytes it allocated: {@code java -cp benchmarks.jar
+     * org.vireo.metrics.internal.ScrapeBenchmark [warm-up scrapes] [measured scrapes]}.
+     */
+    public static void main(String[] args) throws IOException {
+        int warm = args.length > 0 ? Integer.parseInt(args[0]) : 3000;
+        int measured = args.length > 1 ? Integer.parseInt(args[1]) : 1000;
+        ScrapeBenchmark b = new ScrapeBenchmark();
+        b.size = 64;
+        b.setUp();
+        com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        for (String what : List.of("full", "vireoOnly", "snapshotsOnly")) {
+            for (int i = 0; i < warm; i++) {
+                run(b, what);
+            }
+            long cpu0 = threads.getCurrentThreadCpuTime();
+            long bytes0 = threads.getThreadAllocatedBytes(id);
+            long wall0 = System.nanoTime();
+            for (int i = 0; i < measured; i++) {
+                run(b, what);
+            }
+            double n = measured;
+            System.out.printf("%-14s cpu %.3f ms/scrape  wall %.3f ms/scrape  allocated %.0f B/scrape  body %d B%n", what,
+                (threads.getCurrentThreadCpuTime() - cpu0) / 1e6 / n, (System.nanoTime() - wall0) / 1e6 / n,
+                (threads.getThreadAllocatedBytes(id) - bytes0) / n, b.sink.last);
+        }
+    }
+
+    private static void run(ScrapeBenchmark b, String what) throws IOException {
+        switch (what) {
+            case "full" -> b.full();
+            case "vireoOnly" -> b.vireoOnly();
+            default -> b.snapshotsOnly();
+        }
+    }
+
     /** Where the bytes would go to the client: counted, dropped. */
     static final class CountingSink extends OutputStream {
         long count;
