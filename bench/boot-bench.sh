@@ -2,12 +2,13 @@
 #
 # boot-bench.sh: cold-boot time-to-ready and idle RSS of Vireo (per role) against vanilla Apache Karaf.
 #
-#   bench/boot-bench.sh [-n runs] [-o outdir] [-d vireo.tar.gz] [-k apache-karaf-4.4.10.tar.gz]
+#   bench/boot-bench.sh [-n runs] [-o outdir] [-d vireo.tar.gz] [-k apache-karaf-4.4.10.tar.gz] [-w]
 #
 #   -n  runs per target (default 5)
 #   -o  output dir (default bench/out, i.e. out/ next to this script); temp unpack dirs go under it
 #   -d  Vireo distribution (default: the single karaf-assembly/target/vireo-*.tar.gz of the project)
 #   -k  vanilla Karaf 4.4.10 tarball (default: ~/.m2 copy; fetched with mvn dependency:copy if missing)
+#   -w  (issue 20) also vanilla-web and vireo-all-in-one, and a few HTTP requests before the RSS reading
 #
 # Targets: vanilla (Karaf 4.4.10 with featuresBoot cut down to Vireo's base features), and Vireo with
 # VIREO_ROLE=scanner|director|backup. Runs are interleaved round-robin (run 1 of every target, then
@@ -16,6 +17,17 @@
 # Each run: fresh unpack (fresh data/, so every boot is a first start that resolves and installs the
 # boot features), ports moved to free ones, t0, bin/start, poll data/log/karaf.log every 50 ms for the
 # readiness line, 10 s idle, VmRSS of the Karaf JVM, bin/stop, wait for the PID to exit, delete.
+#
+# With -w (issue 20, the web stack's cost), two more targets: vanilla-web, vanilla with the third-party part of feature
+# vireo-api added to its boot features (Pax Web's http-whiteboard, Aries' aries-jax-rs-whiteboard on CXF, and the two
+# Jackson bundles vireo-api adds: feature bench-web in etc/bench-web.xml, its jars from the Vireo distribution's
+# system/ copied beside vanilla's; Jetty on a free loopback port with Vireo's etc/org.ops4j.pax.web.cfg), and
+# vireo-all-in-one (no role given: a director that scans). Before the idle wait, 5 GETs of /api/v1/metrics and 5 of
+# /api/v1/node (Vireo, as admin) or of / (vanilla-web: Jetty's 404, no JAX-RS resource there). Vanilla and
+# vanilla-web run with Karaf's JVM options (G1), so their difference is the web stack's; Vireo's roles with their own
+# (bin/setenv: ZGC for director, backup and all-in-one, G1 for the scanner).
+# Every run also records, after the RSS reading, PSS (/proc/PID/smaps_rollup: ZGC maps its heap three times and VmRSS
+# counts a page once per mapping, PSS once) and RSS and PSS after a full GC (jcmd GC.run, 3 s).
 #
 # Output: one line per run on stdout and in $outdir/runs.tsv; a summary table (medians, ratio to vanilla,
 # min-max for spread) on stdout and as markdown in $outdir/boot-bench.md.
@@ -29,6 +41,7 @@ script_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project_root=$(cd "${script_dir}/.." && pwd)   # the script lives in <project>/bench/
 
 runs=5
+web=0
 outdir="${script_dir}/out"                      # = <project>/bench/out
 vireo_tgz=""
 karaf_tgz="${HOME}/.m2/repository/org/apache/karaf/apache-karaf/4.4.10/apache-karaf-4.4.10.tar.gz"
@@ -41,12 +54,13 @@ usage() { sed -n '3,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 die() { echo "boot-bench: ERROR: $*" >&2; exit 1; }
 log() { echo "boot-bench: $*" >&2; }
 
-while getopts "n:o:d:k:h" opt; do
+while getopts "n:o:d:k:wh" opt; do
     case "${opt}" in
         n) runs=${OPTARG} ;;
         o) outdir=${OPTARG} ;;
         d) vireo_tgz=${OPTARG} ;;
         k) karaf_tgz=${OPTARG} ;;
+        w) web=1 ;;
         *) usage ;;
     esac
 done
@@ -119,11 +133,11 @@ VANILLA_MARKER_RE='\| FeaturesServiceImpl +\|.*\| Done\.$'
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
-# Three distinct free TCP ports on loopback: bind port 0 three times at once, read the port numbers, release.
+# Four distinct free TCP ports on loopback: bind port 0 four times at once, read the port numbers, release.
 free_ports() {
     python3 -c '
 import socket
-ss = [socket.socket() for _ in range(3)]
+ss = [socket.socket() for _ in range(4)]
 for s in ss: s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in ss))
 for s in ss: s.close()'
@@ -136,13 +150,14 @@ set_prop() {
     sed -i -E "s|^[[:space:]]*${key}[[:space:]]*=.*|${key} = ${value}|" "${file}"
 }
 
-# Rewrite the (multi-line, backslash-continued) featuresBoot of vanilla's etc/org.apache.karaf.features.cfg.
+# Rewrite the (multi-line, backslash-continued) featuresBoot of vanilla's etc/org.apache.karaf.features.cfg;
+# extra features (no version) after the base ones.
 set_vanilla_boot_features() {
-    local cfg=$1 block="" f n=0 count
-    count=$(wc -w <<<"${BASE_FEATURES}")
-    for f in ${BASE_FEATURES}; do
+    local cfg=$1 extra=${2:-} block="" f n=0 count
+    count=$(wc -w <<<"${BASE_FEATURES} ${extra}")
+    for f in ${BASE_FEATURES} ${extra}; do
         n=$((n + 1))
-        block+="    ${f}/4.4.10"
+        if [[ " ${extra} " == *" ${f} "* ]]; then block+="    ${f}"; else block+="    ${f}/4.4.10"; fi
         if [ "${n}" -lt "${count}" ]; then block+=", \\"; fi
         block+=$'\n'
     done
@@ -155,7 +170,7 @@ set_vanilla_boot_features() {
         }
         { print }' "${cfg}" > "${cfg}.new"
     mv "${cfg}.new" "${cfg}"
-    [ "$(boot_features "${cfg}")" = "$(tr ' ' '\n' <<<"${BASE_FEATURES}" | sort | tr '\n' ' ')" ] \
+    [ "$(boot_features "${cfg}")" = "$(tr ' ' '\n' <<<"${BASE_FEATURES} ${extra}" | grep . | sort | tr '\n' ' ')" ] \
         || die "could not rewrite featuresBoot in ${cfg}"
 }
 
@@ -230,11 +245,57 @@ trap on_exit EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# run_one TARGET RUN_NO -> appends "target run ready_ms rss_kib" to runs.tsv and prints a line.
+# vanilla-web's extra feature: the third-party part of vireo-api, at the versions the Vireo distribution ships.
+# bench_web_xml DIR (a Karaf home holding Vireo's system/) > features XML
+bench_web_xml() {
+    local sys=$1/system cxf aries jackson
+    cxf=$(ls "${sys}"/org/apache/cxf/karaf/apache-cxf/ | head -1)
+    aries=$(ls "${sys}"/org/apache/aries/jax/rs/org.apache.aries.jax.rs.jackson/ | head -1)
+    jackson=$(ls "${sys}"/com/fasterxml/jackson/module/jackson-module-jaxb-annotations/ | head -1)
+    [ -n "${cxf}" ] && [ -n "${aries}" ] && [ -n "${jackson}" ] || die "no CXF / Aries / Jackson in ${sys}"
+    cat <<XML
+<features name="bench-web" xmlns="http://karaf.apache.org/xmlns/features/v1.6.0">
+  <repository>mvn:org.apache.cxf.karaf/apache-cxf/${cxf}/xml/features</repository>
+  <repository>mvn:org.apache.aries.jax.rs/org.apache.aries.jax.rs.features/${aries}/xml</repository>
+  <feature name="bench-web" version="1.0.0" description="what feature vireo-api installs besides Vireo's own bundles">
+    <feature>http-whiteboard</feature>
+    <feature>aries-jax-rs-whiteboard</feature>
+    <bundle>mvn:com.fasterxml.jackson.module/jackson-module-jaxb-annotations/${jackson}</bundle>
+    <bundle>mvn:org.apache.aries.jax.rs/org.apache.aries.jax.rs.jackson/${aries}</bundle>
+  </feature>
+</features>
+XML
+}
+
+# A few requests before the memory is read: Vireo's API (the metrics, the node) as admin, or vanilla-web's Jetty.
+some_requests() {
+    local target=$1 top=$2 port=$3 i auth=()
+    case "${target}" in
+        vanilla) return 0 ;;
+        vanilla-web) for ((i = 0; i < 10; i++)); do curl -s -o /dev/null -m 10 "http://127.0.0.1:${port}/" || true; done ;;
+        *)
+            auth=(-u "admin:$(cat "${top}/etc/admin.password")")
+            for ((i = 0; i < 120; i++)); do
+                curl -s -m 5 "http://127.0.0.1:${port}/api/v1/health" | grep -q '"ready":true' && break; sleep 0.5
+            done
+            for ((i = 0; i < 5; i++)); do
+                curl -s -o /dev/null -m 10 "${auth[@]}" "http://127.0.0.1:${port}/api/v1/metrics" || true
+                curl -s -o /dev/null -m 10 "${auth[@]}" "http://127.0.0.1:${port}/api/v1/node" || true
+            done ;;
+    esac
+}
+
+pss_kib() { awk '/^Pss:/ {print $2}' "/proc/$1/smaps_rollup"; }
+
+# run_one TARGET RUN_NO -> appends "target run ready_ms rss_kib pss_kib rss_gc_kib pss_gc_kib" to runs.tsv, prints it.
 run_one() {
-    local target=$1 run_no=$2 tgz role="" dir top ports ssh_port reg_port srv_port t0 t_ready pid="" rss_kib
-    local deadline log_file
-    if [ "${target}" = vanilla ]; then tgz=${karaf_tgz}; else tgz=${vireo_tgz}; role=${target#vireo-}; fi
+    local target=$1 run_no=$2 tgz role="" dir top ports ssh_port reg_port srv_port http_port t0 t_ready pid="" rss_kib
+    local deadline log_file marker pss rss_gc pss_gc
+    case "${target}" in
+        vanilla | vanilla-web) tgz=${karaf_tgz} ;;
+        vireo-all-in-one) tgz=${vireo_tgz}; role=director ;; # no VIREO_ROLE: a director that scans
+        *) tgz=${vireo_tgz}; role=${target#vireo-} ;;
+    esac
 
     # 1. fresh copy
     dir=$(mktemp -d "${outdir}/run.${target}.${run_no}.XXXXXX")
@@ -247,17 +308,33 @@ run_one() {
     # 2. ports: ssh and JMX/RMI on free ports picked now. Also sshHost -> 127.0.0.1 (same for both targets) so
     # nothing listens beyond loopback. The shutdown port is already random (karaf.shutdown.port unset, written to
     # data/port), and JMXMP is off as shipped.
-    read -r ssh_port reg_port srv_port <<<"$(free_ports)"
+    read -r ssh_port reg_port srv_port http_port <<<"$(free_ports)"
     set_prop "${top}/etc/org.apache.karaf.shell.cfg" sshPort "${ssh_port}"
     set_prop "${top}/etc/org.apache.karaf.shell.cfg" sshHost 127.0.0.1
     set_prop "${top}/etc/org.apache.karaf.management.cfg" rmiRegistryPort "${reg_port}"
     set_prop "${top}/etc/org.apache.karaf.management.cfg" rmiServerPort "${srv_port}"
     if [ "${target}" = vanilla ]; then set_vanilla_boot_features "${top}/etc/org.apache.karaf.features.cfg"; fi
+    if [ "${target}" = vanilla-web ]; then
+        # Vireo's system/ (the web stack's jars among them) beside vanilla's, its Jetty settings, feature bench-web
+        tar -xzf "${vireo_tgz}" -C "${top}" --strip-components=1 --wildcards '*/system/*' \
+            '*/etc/org.ops4j.pax.web.cfg' || die "cannot copy system/ from ${vireo_tgz}"
+        bench_web_xml "${top}" > "${top}/etc/bench-web.xml"
+        sed -i "s|^featuresRepositories = \\\\\$|featuresRepositories = \\\\\\n    file:${top}/etc/bench-web.xml, \\\\|" \
+            "${top}/etc/org.apache.karaf.features.cfg"
+        grep -q "file:${top}/etc/bench-web.xml" "${top}/etc/org.apache.karaf.features.cfg" \
+            || die "could not add bench-web.xml to featuresRepositories"
+        set_vanilla_boot_features "${top}/etc/org.apache.karaf.features.cfg" bench-web
+    fi
+    if [ -f "${top}/etc/org.ops4j.pax.web.cfg" ]; then
+        set_prop "${top}/etc/org.ops4j.pax.web.cfg" org.osgi.service.http.port "${http_port}"
+    fi
 
     # 3. boot and wait for readiness
     log_file="${top}/data/log/karaf.log"
     t0=$(now_ms)
-    if [ -n "${role}" ]; then
+    if [ "${target}" = vireo-all-in-one ]; then
+        "${top}/bin/start" >"${top}/start.out" 2>&1
+    elif [ -n "${role}" ]; then
         VIREO_ROLE=${role} "${top}/bin/start" >"${top}/start.out" 2>&1
     else
         "${top}/bin/start" >"${top}/start.out" 2>&1
@@ -289,11 +366,16 @@ run_one() {
     cur_wrapper=$(awk '{print $4}' "/proc/${pid}/stat")   # ppid: the `bin/karaf server` shell
     tr '\0' ' ' < "/proc/${cur_wrapper}/cmdline" 2>/dev/null | grep -q -- "${top}/bin/karaf" || cur_wrapper=""
 
-    # 4. idle, then resident memory of the JVM
+    # 4. (with -w) a few requests, idle, then resident memory of the JVM; then the same after a full GC
+    if [ "${web}" = 1 ]; then some_requests "${target}" "${top}" "${http_port}"; fi
     sleep "${IDLE_S}"
     alive "${pid}" || die "${target} run ${run_no}: Karaf PID ${pid} died while idle (see ${top})"
     rss_kib=$(awk '/^VmRSS:/ {print $2}' "/proc/${pid}/status")
     [ -n "${rss_kib}" ] || die "no VmRSS for PID ${pid}"
+    pss=$(pss_kib "${pid}")
+    jcmd "${pid}" GC.run >/dev/null 2>&1 || log "jcmd GC.run failed for ${pid}"
+    sleep 3
+    rss_gc=$(awk '/^VmRSS:/ {print $2}' "/proc/${pid}/status"); pss_gc=$(pss_kib "${pid}")
 
     # Port clashes would not stop the boot, only the listener: flag them rather than measure a broken node.
     if grep -qE 'BindException|Address already in use' "${log_file}"; then
@@ -304,9 +386,12 @@ run_one() {
     stop_instance
     rm -rf "${dir}"
 
-    printf '%s\t%s\t%s\t%s\n' "${target}" "${run_no}" "${t_ready}" "${rss_kib}" >> "${outdir}/runs.tsv"
-    printf '%-15s run %2d/%d  ready %6d ms  RSS %7.1f MiB  (pid %s)\n' "${target}" "${run_no}" "${runs}" \
-        "${t_ready}" "$(awk -v k="${rss_kib}" 'BEGIN{printf "%.1f", k/1024}')" "${pid}"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${target}" "${run_no}" "${t_ready}" "${rss_kib}" "${pss}" "${rss_gc}" \
+        "${pss_gc}" >> "${outdir}/runs.tsv"
+    printf '%-16s run %2d/%d  ready %6d ms  RSS %7.1f MiB  PSS %7.1f  after GC: RSS %7.1f PSS %7.1f  (pid %s)\n' \
+        "${target}" "${run_no}" "${runs}" "${t_ready}" "$(awk -v k="${rss_kib}" 'BEGIN{printf "%.1f", k/1024}')" \
+        "$(awk -v k="${pss}" 'BEGIN{printf "%.1f", k/1024}')" "$(awk -v k="${rss_gc}" 'BEGIN{printf "%.1f", k/1024}')" \
+        "$(awk -v k="${pss_gc}" 'BEGIN{printf "%.1f", k/1024}')" "${pid}"
 }
 
 # median of the numbers on stdin (mean of the two middle ones for an even count)
@@ -314,6 +399,7 @@ median() { sort -n | awk '{v[NR]=$1} END{ if (NR%2) print v[(NR+1)/2]; else prin
 
 # --- main ------------------------------------------------------------------------------------------
 targets=(vanilla vireo-scanner vireo-director vireo-backup)
+if [ "${web}" = 1 ]; then targets=(vanilla vanilla-web vireo-scanner vireo-director vireo-backup vireo-all-in-one); fi
 
 # Sanity: vanilla must boot exactly Vireo's base features. Say so if Vireo's featuresBoot has moved on.
 vireo_cfg=$(tar -xzOf "${vireo_tgz}" --wildcards '*/etc/org.apache.karaf.features.cfg' 2>/dev/null || true)
@@ -360,12 +446,28 @@ md="${outdir}/boot-bench.md"
     done
 } > "${md}"
 
+
+# Memory in detail (median MiB per target; vanilla-web - vanilla is what the web stack adds at equal JVM options)
+med_col() { awk -v t="$1" -v c="$2" '$1==t && $c != "" {print $c/1024}' "${outdir}/runs.tsv" | median; }
+{
+    echo
+    echo "Memory, median MiB: RSS and PSS after ready (+ the requests) and ${IDLE_S} s idle, then after a full GC (jcmd GC.run, 3 s)."
+    echo
+    echo "| target | RSS | PSS | RSS after GC | PSS after GC | PSS after GC - vanilla's |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    v_pss_gc=$(med_col vanilla 7)
+    for t in "${targets[@]}"; do
+        awk -v t="${t}" -v a="$(med_col "${t}" 4)" -v b="$(med_col "${t}" 5)" -v c="$(med_col "${t}" 6)" \
+            -v d="$(med_col "${t}" 7)" -v v="${v_pss_gc}" \
+            'BEGIN { printf "| %s | %.1f | %.1f | %.1f | %.1f | %+.1f |\n", t, a, b, c, d, d - v }'
+    done
+} >> "${md}"
 echo
-printf '%-15s %10s %6s %10s %6s %14s %12s\n' target ready_ms ratio rss_MiB ratio ready_min-max rss_min-max
+printf '%-16s %10s %6s %10s %6s %14s %12s\n' target ready_ms ratio rss_MiB ratio ready_min-max rss_min-max
 for t in "${targets[@]}"; do
     awk -v t="${t}" -v ms="${med_ms[$t]}" -v mib="${med_mib[$t]}" -v vms="${med_ms[vanilla]}" \
         -v vmib="${med_mib[vanilla]}" -v rms="${rng_ms[$t]}" -v rmib="${rng_mib[$t]}" \
-        'BEGIN { printf "%-15s %10.0f %6.2f %10.1f %6.2f %14s %12s\n", t, ms, ms/vms, mib, mib/vmib, rms, rmib }'
+        'BEGIN { printf "%-16s %10.0f %6.2f %10.1f %6.2f %14s %12s\n", t, ms, ms/vms, mib, mib/vmib, rms, rmib }'
 done
 echo
 log "total $(( ($(now_ms) - started) / 1000 )) s; markdown: ${md}; raw: ${outdir}/runs.tsv"
