@@ -125,7 +125,10 @@ public class ClusterLabIT extends LabTestSupport {
             joinWith(n, lab.home(n).resolve("etc/vireo/cluster/node.p12"), "pw-" + n);
         }
         for (String n : NODES) {
-            lab.awaitLog(n, "cluster: view [0-9]+ \\[n1, n[0-9], n[0-9]\\]", 90);
+            // three members, however named: a member that joined through the coordinator before this node heard of
+            // it is shown by its JGroups UUID until a discovery round brings its name (seen: n3's view [n1, n3,
+            // bc5d7d57-...] while n1's was [n1, n3, n2]), and no later view change names it again
+            lab.awaitLog(n, "cluster: view [0-9]+ \\[n1, [^],]+, [^],]+\\]", 90);
         }
 
         // 1. a change on n2 is in force everywhere
