@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # fuzz.sh - runs every Jazzer fuzz target of the build for a while and tabulates what each reached (issue 19)
 #
-#   bench/fuzz.sh [-d SECS] [-o OUTDIR] [-k] [-j] [PATTERN...]
-#   -d SECS  fuzzing time per target (default 180); -o OUTDIR (default bench/results/fuzz-<UTC ts>/);
+#   bench/fuzz.sh [-d SECS] [-r RUNS] [-o OUTDIR] [-k] [-j] [PATTERN...]
+#   -d SECS  fuzzing time per target (default 180); -r RUNS stop a target after RUNS executions instead (then -d is
+#            only its upper bound; a run can be paused with kill -STOP and resumed without losing executions);
+#   -o OUTDIR (default bench/results/fuzz-<UTC ts>/);
 #   -k       keep each target's generated corpus (<module>/.cifuzz-corpus/) from earlier runs (default: start
 #            from the seeds alone, so that runs compare); -j extra JVM options for the fuzzing JVM (e.g. -Xmx2g);
 #   PATTERN  only the targets whose Class#method matches one of these grep -E patterns
@@ -21,11 +23,11 @@
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/.." && pwd)
-DUR=180; OUT=""; KEEP=false; JVM_EXTRA=""
-while getopts "d:o:kj:" opt; do
+DUR=180; RUNS=""; OUT=""; KEEP=false; JVM_EXTRA=""
+while getopts "d:r:o:kj:" opt; do
   case $opt in
-    d) DUR=$OPTARG ;; o) OUT=$OPTARG ;; k) KEEP=true ;; j) JVM_EXTRA=$OPTARG ;;
-    *) sed -n '2,9p' "$0"; exit 2 ;;
+    d) DUR=$OPTARG ;; r) RUNS=$OPTARG ;; o) OUT=$OPTARG ;; k) KEEP=true ;; j) JVM_EXTRA=$OPTARG ;;
+    *) sed -n '2,11p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -56,6 +58,7 @@ run_target() { # module class method
   local args="-Xmx512m $JVM_EXTRA -Djazzer.instrumentation_includes=org.vireo.**:org.xbill.DNS.**"
   args+=" -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-max_total_time=$DUR"
   args+=" -Djazzer.internal.arg.2=-print_final_stats=1"
+  [ -z "$RUNS" ] || args+=" -Djazzer.internal.arg.3=-runs=$RUNS"
   # the fuzz-targets execution of the parent pom alone (the module's other tests are not run), hooks on
   (cd "$TOP" && JAZZER_FUZZ=1 nice mvn -B -ntp ${MAVEN_ARGS:-} test-compile surefire:test@fuzz-targets -pl "$module" \
     -DfuzzTest="$class#$method" -DfuzzHooks=true "-DargLine=$args") > "$log" 2>&1
@@ -80,9 +83,9 @@ run_target() { # module class method
 
 mapfile -t ALL < <(targets)
 {
-  echo "# Fuzzing, $(date -u +%Y-%m-%dT%H:%MZ), ${DUR} s per target ($(nproc) cores, nice'd)"
+  echo "# Fuzzing, $(date -u +%Y-%m-%dT%H:%MZ), ${RUNS:+$RUNS executions or }${DUR} s per target ($(nproc) cores, nice'd)"
   echo
-  echo "Command: \`bench/fuzz.sh -d $DUR${*:+ $*}\`"
+  echo "Command: \`bench/fuzz.sh -d $DUR${RUNS:+ -r $RUNS}${*:+ $*}\`"
   echo
   echo '| module | target | executions | seconds | execs/s | cov | ft | findings | peak RSS | surefire |'
   echo '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |'
