@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.Test;
 
@@ -52,6 +53,25 @@ public class ClusterLabIT extends LabTestSupport {
             lab.awaitLog(node, "rules .*rules.conf in force: " + (SHIPPED_RULES + added) + " rules", seconds);
         } catch (AssertionError notInForce) {
             throw new AssertionError(notInForce.getMessage() + syncLines(), notInForce);
+        }
+    }
+
+    /** The row of {@code cluster:status} for the rules file. */
+    private static String rulesRow(String status) {
+        return status.lines().filter(l -> l.contains("file:vireo/rules.conf")).findFirst().orElse(status);
+    }
+
+    /**
+     * Until {@code node}'s {@code cluster:status} says every member holds its version of the rules file: the members
+     * report their versions every second, and nothing on the node tells when the last report came in.
+     */
+    private void awaitRulesSameElsewhere(String node) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        String row;
+        while (!(row = rulesRow(lab.cli(node, "cluster:status"))).trim().endsWith("same")) {
+            assertTrue(node + ": the members' versions of the rules file still differ after 30 s: " + row,
+                System.nanoTime() < end);
+            Thread.sleep(500);
         }
     }
 
@@ -216,6 +236,9 @@ public class ClusterLabIT extends LabTestSupport {
         addRule("n2", "right-side", "right.example");
         awaitRules("n1", 4, 30);
         awaitRules("n3", 4, 30);
+        // n2 never heard n1's edit: its last report from n1 names the version before, marked stale
+        String apart = rulesRow(lab.cli("n2", "cluster:status"));
+        assertTrue(apart, apart.matches(".*\\bn1 \\S+@\\S+ \\(stale\\).*"));
         lab.run(30, "heal", "n1");
         for (String n : NODES) {
             lab.awaitLog(n, "config sync: conflict on file:vireo/rules.conf", 90);
@@ -234,6 +257,10 @@ public class ClusterLabIT extends LabTestSupport {
                 .orElseThrow().split("\\|")[1].trim();
             String lost = lab.cli(n, "cluster:conflicts --show " + version);
             assertTrue(lost, lost.contains("rule " + lostRule));
+        }
+        // and each member's report says so: every other member holds the version this one holds
+        for (String n : NODES) {
+            awaitRulesSameElsewhere(n);
         }
 
         // 4. a certificate from another CA: refused, and both sides say so

@@ -23,16 +23,27 @@ import java.util.Optional;
  * @param virtualAddresses the virtual addresses (VIPs, as IP literals) of its VRRP instances, whether it is master
  *                        of them or not (see {@link NodeStatusSource#virtualAddresses()}); empty from nodes older
  *                        than API 0.3
+ * @param documentVersions each replicated document it holds -> the version in force there (config sync); empty from
+ *                        nodes older than API 0.6
  */
 public record ClusterNode(String name, String role, String address, String softwareVersion,
                           Map<String, String> vrrpStates, Optional<NodeLoad> load, Instant lastSeen, boolean stale,
                           boolean self, long configState, Map<String, String> services,
-                          List<String> virtualAddresses) {
+                          List<String> virtualAddresses, Map<String, DocumentVersion> documentVersions) {
 
     public ClusterNode {
         vrrpStates = Map.copyOf(vrrpStates);
         services = Map.copyOf(services);
         virtualAddresses = List.copyOf(virtualAddresses);
+        documentVersions = Map.copyOf(documentVersions);
+    }
+
+    /** A node that reports no document versions (the form of API 0.3 to 0.5). */
+    public ClusterNode(String name, String role, String address, String softwareVersion,
+                       Map<String, String> vrrpStates, Optional<NodeLoad> load, Instant lastSeen, boolean stale,
+                       boolean self, long configState, Map<String, String> services, List<String> virtualAddresses) {
+        this(name, role, address, softwareVersion, vrrpStates, load, lastSeen, stale, self, configState, services,
+            virtualAddresses, Map.of());
     }
 
     /** A node that reports no virtual addresses (the form of API 0.2). */

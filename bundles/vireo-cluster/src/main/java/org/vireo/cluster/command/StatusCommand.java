@@ -3,7 +3,9 @@ package org.vireo.cluster.command;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.apache.karaf.shell.api.action.Action;
 import org.apache.karaf.shell.api.action.Command;
@@ -22,7 +24,9 @@ import org.vireo.cluster.internal.node.ClusterAdmin;
         + " versions that could not be applied here (retried at each anti-entropy round), and the replicated"
         + " patterns no validator on this node covers (a Vireo document without one is refused, neither sent nor"
         + " applied; another is replicated unchecked)."
-        + " The fingerprint is equal"
+        + " 'Elsewhere' names the members whose version differs from this node's, as each last reported it (every"
+        + " second; 'none': it holds no version; a stale member is marked): 'same' when every member holds this"
+        + " one. The fingerprint is equal"
         + " on nodes that hold the same edits of every document. TLS refusals: peers refused at the cluster port"
         + " or by this node's TLS client (no certificate, one not issued by this cluster's CA, expired, no TLS),"
         + " counted since start, the last 16 with time, address and reason.")
@@ -57,9 +61,10 @@ public class StatusCommand implements Action {
         table.column("Edits").alignRight();
         table.column("Lost").alignRight();
         table.column("Applied here");
+        table.column("Elsewhere");
         for (ClusterAdmin.DocumentState d : s.documents()) {
             table.addRow().addContent(d.id(), d.current().version(), Documents.change(d.current()), d.edits(),
-                d.lost(), d.applied() ? "yes" : "PENDING");
+                d.lost(), d.applied() ? "yes" : "PENDING", elsewhere(s.versionsElsewhere(d)));
         }
         table.print(out);
         pending(out, "Changes made here and refused (not sent to the cluster):", s.refusedLocal());
@@ -69,6 +74,14 @@ public class StatusCommand implements Action {
             s.unvalidated().forEach(pattern -> out.println("  " + pattern));
         }
         return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The members whose version differs, e.g. {@code n2 1796...0@n2, n3 none (stale)}; "same" when none does. */
+    static String elsewhere(List<ClusterAdmin.MemberVersion> versions) {
+        String differing = versions.stream().filter(v -> !v.same())
+            .map(v -> v.node() + " " + v.version().map(Object::toString).orElse("none") + (v.stale() ? " (stale)" : ""))
+            .collect(Collectors.joining(", "));
+        return differing.isEmpty() ? "same" : differing;
     }
 
     private static void pending(PrintStream out, String title, Map<String, String> entries) {

@@ -9,10 +9,12 @@ import static org.vireo.cluster.internal.node.AdminFixtures.members;
 import static org.vireo.cluster.internal.node.AdminFixtures.status;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.VersionedDocuments;
+import org.vireo.cluster.internal.node.ClusterAdmin;
 import org.vireo.cluster.internal.sync.DocumentRecord;
 
 class ClusterCommandsTest {
@@ -37,11 +39,20 @@ class ClusterCommandsTest {
             .contains("TLS refusals: 3 since start, the last 1 (newest last):");
         assertThat(line(out, "10.0.0.3:7800")).startsWith("  2026-11-30T07:59:00Z").contains("CN=n3");
         assertThat(line(out, "file:vireo/rules.conf")).contains("1796020000005.0@n2").contains("6 bytes")
-            .contains("yes");
+            .contains("yes").endsWith("| n3 1796020000000.0@n1 (stale), n4 none");
         assertThat(out).contains("Changes made here and refused (not sent to the cluster):")
             .contains("pid:org.vireo.health.monitor~web: port = '99999'");
         assertThat(out).contains("Replicated patterns no validator here covers:\n  pid:org.example.extra (not a"
             + " Vireo document: replicated unchecked)");
+    }
+
+    @Test
+    void statusSaysSameWhenEveryOtherMemberHoldsThisNodesVersion() {
+        ClusterAdmin.Status s = status(5);
+        ClusterAdmin.Status agreed = new ClusterAdmin.Status(s.node(), s.clusterName(), true, "", s.view(), List.of(),
+            0, s.documents(), Map.of(), Map.of(), s.lastSync(), s.lastChange(), 5, List.of(), members().subList(0, 2));
+
+        assertThat(line(StatusCommand.render(agreed), "file:vireo/rules.conf")).endsWith(" same");
     }
 
     @Test

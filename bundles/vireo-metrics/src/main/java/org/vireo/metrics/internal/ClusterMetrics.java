@@ -1,7 +1,10 @@
 package org.vireo.metrics.internal;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -39,5 +42,30 @@ public class ClusterMetrics implements VireoCollector {
         self.ifPresent(s -> f.gauge("vireo_cluster_members_out_of_sync",
                 "Members that report and hold other replicated documents than this node")
             .add(nodes.stream().filter(n -> !n.stale() && n.configState() != s.configState()).count()));
+        self.ifPresent(s -> f.gauge("vireo_cluster_documents_out_of_sync",
+                "Replicated documents of which a member that reports holds another version than this node, or none")
+            .add(documentsOutOfSync(s, nodes)));
+    }
+
+    /**
+     * The documents, held here or by a reporting member, of which some reporting member's version is not this node's.
+     * A member of Vireo before 0.6 reports no versions: it counts only when its fingerprint differs, and then for
+     * every document.
+     */
+    static long documentsOutOfSync(ClusterNode self, List<ClusterNode> nodes) {
+        Set<String> differing = new HashSet<>();
+        for (ClusterNode n : nodes) {
+            if (n.self() || n.stale() || n.documentVersions().isEmpty() && n.configState() == self.configState()) {
+                continue;
+            }
+            Set<String> ids = new HashSet<>(self.documentVersions().keySet());
+            ids.addAll(n.documentVersions().keySet());
+            for (String id : ids) {
+                if (!Objects.equals(self.documentVersions().get(id), n.documentVersions().get(id))) {
+                    differing.add(id);
+                }
+            }
+        }
+        return differing.size();
     }
 }

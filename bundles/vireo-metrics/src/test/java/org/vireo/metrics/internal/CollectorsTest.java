@@ -19,6 +19,7 @@ import org.vireo.balancer.Balancer;
 import org.vireo.balancer.BalancerStatus;
 import org.vireo.balancer.ScannerStats;
 import org.vireo.cluster.ClusterNode;
+import org.vireo.cluster.DocumentVersion;
 import org.vireo.scanner.DurationHistogram;
 import org.vireo.scanner.ProxyStats;
 import org.vireo.vrrp.DropReason;
@@ -96,7 +97,30 @@ class CollectorsTest {
             .contains("vireo_cluster_member_config_in_sync{node=\"c\",role=\"scanner\"} 0")
             .contains("vireo_cluster_member_up{node=\"c\",role=\"scanner\"} 0")
             .contains("vireo_cluster_members 4")
-            .contains("vireo_cluster_members_out_of_sync 1"); // d; c is stale
+            .contains("vireo_cluster_members_out_of_sync 1") // d; c is stale
+            .contains("vireo_cluster_documents_out_of_sync 0"); // d reports no versions (before 0.6): unknown
+    }
+
+    @Test
+    void aDocumentIsOutOfSyncWhenAReportingMemberHoldsAnotherVersionOrNone() throws Exception {
+        Instant now = Instant.parse("2026-12-02T10:00:00Z");
+        DocumentVersion v1 = new DocumentVersion(1, 0, "a");
+        DocumentVersion v2 = new DocumentVersion(2, 0, "b");
+        List<ClusterNode> nodes = List.of(
+            member("a", true, false, Map.of("rules", v2, "pid:x", v1, "pid:y", v1), now),
+            member("b", false, false, Map.of("rules", v2, "pid:x", v1, "pid:y", v1), now),
+            member("c", false, false, Map.of("rules", v1, "pid:x", v1, "pid:y", v1, "pid:z", v1), now),
+            member("d", false, true, Map.of("pid:x", v2), now)); // stale: not counted
+        Families f = new Families();
+        ClusterMetrics.collect(f, nodes);
+
+        assertThat(text(f)).contains("vireo_cluster_documents_out_of_sync 2"); // rules (c's v1), pid:z (none here)
+    }
+
+    private static ClusterNode member(String name, boolean self, boolean stale, Map<String, DocumentVersion> versions,
+                                      Instant now) {
+        return new ClusterNode(name, "scanner", "10.0.0.9", "0.6.0", Map.of(), Optional.empty(), now, stale, self,
+            versions.hashCode(), Map.of(), List.of(), versions);
     }
 
     @Test

@@ -50,16 +50,39 @@ public interface ClusterAdmin {
      * @param lastChange    the last change of any record
      * @param fingerprint   of all records: equal on nodes in sync
      * @param unvalidated   replicated patterns no validator on this node covers (their documents are refused here)
+     * @param members       the registry's nodes, this one included, with the document versions each reported
      */
     record Status(String node, String clusterName, boolean joined, String offReason, ClusterView view,
                   List<String> refusals, long refusalCount, List<DocumentState> documents, Map<String, String> refusedLocal,
                   Map<String, String> unapplied, Optional<Instant> lastSync, Optional<Instant> lastChange,
-                  long fingerprint, List<String> unvalidated) {
+                  long fingerprint, List<String> unvalidated, List<ClusterNode> members) {
+
+        public Status {
+            members = List.copyOf(members);
+        }
 
         /** Whether {@code member} holds the same edits of every replicated document as this node. */
         public boolean inSyncWith(ClusterNode member) {
             return member.configState() == fingerprint;
         }
+
+        /**
+         * Each other member's version of a document this node holds: the version that member last reported (empty
+         * when it holds none or is older than API 0.6), and whether it is this node's.
+         */
+        public List<MemberVersion> versionsElsewhere(DocumentState document) {
+            return members.stream().filter(m -> !m.self())
+                .map(m -> {
+                    Optional<DocumentVersion> theirs = Optional.ofNullable(m.documentVersions().get(document.id()));
+                    return new MemberVersion(m.name(), theirs, m.stale(),
+                        theirs.filter(document.current().version()::equals).isPresent());
+                })
+                .toList();
+        }
+    }
+
+    /** A member's version of one document, as it last reported it. */
+    record MemberVersion(String node, Optional<DocumentVersion> version, boolean stale, boolean same) {
     }
 
     /** One document on this node: its current edit, history length, lost edits, whether it is applied here. */

@@ -454,7 +454,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
             }
             String role = identity.role().name().toLowerCase(java.util.Locale.ROOT) + (identity.alsoScan() ? "+scan" : "");
             NodeReport own = new NodeReport(identity.name(), role, address, softwareVersion, vrrp, load,
-                engine.stateFingerprint(), services, List.copyOf(virtual));
+                engine.stateFingerprint(), services, List.copyOf(virtual), engine.currentVersions());
             registry.reported(own);
             transport.broadcast(own.encode());
         } catch (RuntimeException e) {
@@ -530,7 +530,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
             return new Status(identity.name(), clusterName, !(transport instanceof LoneTransport), offReason,
                 transport.view(), refusals, transport.refusalCount(), docs, refusedHere, engine.unapplied(),
                 engine.lastSync(),
-                engine.lastChange(), engine.stateFingerprint(), documents.unvalidatedPatterns());
+                engine.lastChange(), engine.stateFingerprint(), documents.unvalidatedPatterns(), registry.nodes());
         });
     }
 

@@ -9,26 +9,38 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.internal.sync.SyncMessages;
 
 /**
- * What a node says of itself every second: the {@link SyncMessages#STATUS} message. The services, then the virtual
- * addresses, come last and are read only when present, so nodes of API 0.1 (which stop after the config state), 0.2
- * (after the services) and 0.3 understand each other.
+ * What a node says of itself every second: the {@link SyncMessages#STATUS} message. The services, the virtual
+ * addresses, then the document versions come last and are read only when present, so nodes of API 0.1 (which stop
+ * after the config state), 0.2 (after the services), 0.3 (after the virtual addresses) and 0.6 understand each other.
  */
 public record NodeReport(String name, String role, String address, String softwareVersion,
                          Map<String, String> vrrpStates, Optional<NodeLoad> load, long configState,
-                         Map<String, String> services, List<String> virtualAddresses) {
+                         Map<String, String> services, List<String> virtualAddresses,
+                         Map<String, DocumentVersion> documentVersions) {
 
     static final int MAX_INSTANCES = 4096;
     static final int MAX_SERVICES = 256;
     static final int MAX_VIRTUAL_ADDRESSES = 4096;
+    static final int MAX_DOCUMENTS = 4096;
 
     public NodeReport {
         vrrpStates = Map.copyOf(vrrpStates);
         services = Map.copyOf(services);
         virtualAddresses = List.copyOf(virtualAddresses);
+        documentVersions = Map.copyOf(documentVersions);
+    }
+
+    /** A report without document versions (the form of API 0.3). */
+    public NodeReport(String name, String role, String address, String softwareVersion,
+                      Map<String, String> vrrpStates, Optional<NodeLoad> load, long configState,
+                      Map<String, String> services, List<String> virtualAddresses) {
+        this(name, role, address, softwareVersion, vrrpStates, load, configState, services, virtualAddresses,
+            Map.of());
     }
 
     /** A report without virtual addresses (the form of API 0.2). */
@@ -65,6 +77,14 @@ public record NodeReport(String name, String role, String address, String softwa
             for (String address : virtualAddresses) {
                 out.writeUTF(address);
             }
+            // binary, not the text form: a second a node, with every replicated document's version
+            out.writeShort(documentVersions.size());
+            for (Map.Entry<String, DocumentVersion> e : new TreeMap<>(documentVersions).entrySet()) {
+                out.writeUTF(e.getKey());
+                out.writeLong(e.getValue().millis());
+                out.writeShort(e.getValue().counter());
+                out.writeUTF(e.getValue().node());
+            }
         });
     }
 
@@ -83,7 +103,26 @@ public record NodeReport(String name, String role, String address, String softwa
         long configState = in.readLong();
         Map<String, String> services = in.available() > 0 ? readMap(in, name, "services", MAX_SERVICES) : Map.of();
         List<String> virtual = in.available() > 0 ? readList(in, name) : List.of();
-        return new NodeReport(name, role, address, version, vrrp, load, configState, services, virtual);
+        Map<String, DocumentVersion> documents = in.available() > 0 ? readVersions(in, name) : Map.of();
+        return new NodeReport(name, role, address, version, vrrp, load, configState, services, virtual, documents);
+    }
+
+    private static Map<String, DocumentVersion> readVersions(DataInputStream in, String node) throws IOException {
+        int n = in.readUnsignedShort();
+        if (n > MAX_DOCUMENTS) {
+            throw new IOException("status of " + node + ": " + n + " document versions (at most " + MAX_DOCUMENTS
+                + ")");
+        }
+        Map<String, DocumentVersion> versions = new TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            String id = in.readUTF();
+            try {
+                versions.put(id, new DocumentVersion(in.readLong(), in.readUnsignedShort(), in.readUTF()));
+            } catch (IllegalArgumentException e) {
+                throw new IOException("status of " + node + ": document " + id + ": " + e.getMessage(), e);
+            }
+        }
+        return versions;
     }
 
     private static List<String> readList(DataInputStream in, String node) throws IOException {

@@ -129,7 +129,8 @@ public final class Registry implements NodeRegistry {
         for (Entry e : entries.values()) {
             NodeReport r = e.report();
             out.add(new ClusterNode(r.name(), r.role(), r.address(), r.softwareVersion(), r.vrrpStates(), r.load(),
-                e.seenAt(), isStale(e), r.name().equals(self), r.configState(), r.services(), r.virtualAddresses()));
+                e.seenAt(), isStale(e), r.name().equals(self), r.configState(), r.services(), r.virtualAddresses(),
+                r.documentVersions()));
         }
         return List.copyOf(out);
     }

@@ -32,11 +32,31 @@ public record SyncView(String node, String clusterName, boolean joined, String o
      * @param edits   the edits remembered (the newest 64)
      * @param lost    of which lost a conflict ({@code /cluster/conflicts})
      * @param applied the current edit is in force on this node
+     * @param elsewhere each other member's version of it, as that member last reported (every second)
+     * @param sameOnEveryMember every member that reports holds this node's version ({@code elsewhere} says which
+     *                          do not); false for a moment after a change, until the members' next reports
      */
-    public record Document(String document, EditView current, int edits, int lost, boolean applied) {
+    public record Document(String document, EditView current, int edits, int lost, boolean applied,
+                           List<MemberVersion> elsewhere, boolean sameOnEveryMember) {
 
-        static Document of(ClusterAdmin.DocumentState d) {
-            return new Document(d.id(), EditView.of(d.current()), d.edits(), d.lost(), d.applied());
+        static Document of(ClusterAdmin.Status s, ClusterAdmin.DocumentState d) {
+            List<MemberVersion> elsewhere = s.versionsElsewhere(d).stream().map(MemberVersion::of).toList();
+            return new Document(d.id(), EditView.of(d.current()), d.edits(), d.lost(), d.applied(), elsewhere,
+                elsewhere.stream().allMatch(m -> m.same() || m.stale()));
+        }
+    }
+
+    /**
+     * A member's version of a document.
+     *
+     * @param version null when the member holds none (or runs Vireo older than 0.6, which does not report versions)
+     * @param stale   the member has not reported for 2.5 s: its version may be out of date
+     * @param same    its version is this node's
+     */
+    public record MemberVersion(String node, String version, boolean stale, boolean same) {
+
+        static MemberVersion of(ClusterAdmin.MemberVersion m) {
+            return new MemberVersion(m.node(), m.version().map(Object::toString).orElse(null), m.stale(), m.same());
         }
     }
 
@@ -62,7 +82,7 @@ public record SyncView(String node, String clusterName, boolean joined, String o
         return new SyncView(s.node(), s.clusterName(), s.joined(), s.joined() ? null : s.offReason(),
             GroupView.of(s.view()), s.lastSync().map(Instant::toString).orElse(null),
             s.lastChange().map(Instant::toString).orElse(null), Long.toHexString(s.fingerprint()),
-            s.documents().stream().map(Document::of).toList(), Pending.of(s.refusedLocal()),
+            s.documents().stream().map(d -> Document.of(s, d)).toList(), Pending.of(s.refusedLocal()),
             Pending.of(s.unapplied()), s.unvalidated(), new TlsRefusals(s.refusalCount(), s.refusals()));
     }
 }

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -57,6 +58,7 @@ public final class SyncEngine {
     private Instant lastSync;
     private Instant lastChange;
     private volatile long fingerprint = 1125899906842597L;
+    private volatile Map<String, DocumentVersion> currentVersions = Map.of();
 
     public SyncEngine(String self, HybridClock clock, DocumentStore store, LocalDocuments local, Peers peers,
                       Supplier<Instant> now) {
@@ -598,13 +600,24 @@ public final class SyncEngine {
         return fingerprint;
     }
 
+    /**
+     * Each document's version in force here, what {@code /cluster/sync} compares across nodes. Safe to read from any
+     * thread, like the fingerprint.
+     */
+    public Map<String, DocumentVersion> currentVersions() {
+        return currentVersions;
+    }
+
     private void recordChanged(DocumentRecord r) {
         records.put(r.id(), r);
         long h = 1125899906842597L;
+        Map<String, DocumentVersion> versions = new TreeMap<>();
         for (DocumentRecord each : records.values()) {
             h = 31 * h + each.id().hashCode();
             h = 31 * h + each.fingerprint();
+            versions.put(each.id(), each.current().version());
         }
         fingerprint = h;
+        currentVersions = Collections.unmodifiableMap(versions);
     }
 }

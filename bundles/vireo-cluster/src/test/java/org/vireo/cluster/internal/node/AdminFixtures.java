@@ -43,18 +43,23 @@ public final class AdminFixtures {
     }
 
     /**
-     * The registry of n1 (fingerprint 5): itself, a director; n2, a scanner with its load and services, in sync; n3,
-     * stale and out of sync.
+     * The registry of n1 (fingerprint 5): itself, a director; n2, a scanner with its load and services, in sync (it
+     * holds {@link #conflicted()}'s winner); n3, stale and out of sync (it still holds the losing edit); n4, of
+     * Vireo 0.5, which reports no versions.
      */
     public static List<ClusterNode> members() {
         NodeLoad load = new NodeLoad(NOW, 0.42, 0.5, 1, 2, 600, 1000, 17, 230);
+        String rules = conflicted().id();
         return List.of(
             new ClusterNode("n1", "director", "10.0.0.1", "0.1.0", Map.of("vip1", "MASTER"), Optional.empty(),
-                NOW, false, true, 5),
+                NOW, false, true, 5, Map.of(), List.of(), Map.of(rules, WON)),
             new ClusterNode("n2", "scanner", "10.0.0.2", "0.1.0", Map.of(), Optional.of(load), NOW.minusMillis(800),
-                false, false, 5, Map.of("vireo-proxy", "https://10.0.0.2:8480/vireo/login", "ftp", "ftp://10.0.0.2")),
+                false, false, 5, Map.of("vireo-proxy", "https://10.0.0.2:8480/vireo/login", "ftp", "ftp://10.0.0.2"),
+                List.of(), Map.of(rules, WON)),
             new ClusterNode("n3", "scanner", "10.0.0.3", "0.1.0", Map.of(), Optional.empty(), NOW.minusSeconds(12),
-                true, false, 9));
+                true, false, 9, Map.of(), List.of(), Map.of(rules, LOST)),
+            new ClusterNode("n4", "scanner", "10.0.0.4", "0.0.9", Map.of(), Optional.empty(), NOW.minusMillis(300),
+                false, false, 5));
     }
 
     /** Node n1 of cluster "lab", in view 7 with n2, holding {@link #conflicted()}. */
@@ -66,6 +71,6 @@ public final class AdminFixtures {
             List.of(new ClusterAdmin.DocumentState(r.id(), r.current(), r.history().size(), r.losers().size(), true)),
             Map.of("pid:org.vireo.health.monitor~web", "port = '99999': expected 1-65535"),
             Map.of(), Optional.of(NOW), Optional.of(NOW), fingerprint,
-            List.of("pid:org.example.extra (not a Vireo document: replicated unchecked)"));
+            List.of("pid:org.example.extra (not a Vireo document: replicated unchecked)"), members());
     }
 }

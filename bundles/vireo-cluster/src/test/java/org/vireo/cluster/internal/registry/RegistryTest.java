@@ -1,6 +1,7 @@
 package org.vireo.cluster.internal.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.vireo.cluster.ClusterNode;
+import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.internal.sync.SyncMessages;
 
@@ -103,8 +105,8 @@ class RegistryTest {
             Map.of("vireo-proxy", "http://192.0.2.4:8480/"));
         byte[] full = r.encode();
         // API 0.1 nodes send no services: the same message cut after the config state (a count is 2 bytes; the
-        // last 2 are the empty list of virtual addresses of API 0.3)
-        byte[] old = java.util.Arrays.copyOf(full, full.length - 2 - (2 + 2 + "vireo-proxy".length() + 2
+        // last 4 are the empty lists of virtual addresses of API 0.3 and of document versions of API 0.6)
+        byte[] old = java.util.Arrays.copyOf(full, full.length - 4 - (2 + 2 + "vireo-proxy".length() + 2
             + "http://192.0.2.4:8480/".length()));
 
         DataInputStream in = SyncMessages.input(old);
@@ -119,7 +121,7 @@ class RegistryTest {
         NodeReport r = new NodeReport("n5", "backup", "192.0.2.5", "0.3.0", Map.of("vip1", "BACKUP"),
             Optional.empty(), 3, Map.of(), List.of("192.0.2.100", "2001:db8::100"));
         byte[] full = r.encode();
-        byte[] api02 = java.util.Arrays.copyOf(full, full.length - (2 + 2 + "192.0.2.100".length() + 2
+        byte[] api02 = java.util.Arrays.copyOf(full, full.length - 2 - (2 + 2 + "192.0.2.100".length() + 2
             + "2001:db8::100".length()));
 
         DataInputStream in = SyncMessages.input(full);
@@ -131,6 +133,43 @@ class RegistryTest {
         registry.reported(r);
         assertThat(registry.node("n5").orElseThrow().virtualAddresses()).containsExactly("192.0.2.100",
             "2001:db8::100");
+    }
+
+    @Test
+    void documentVersionsReadBackAndANodeOfApi03ReportsNone() throws IOException {
+        Map<String, DocumentVersion> versions = Map.of(
+            "file:vireo/rules.conf", new DocumentVersion(1796020000005L, 65535, "n2"),
+            "pid:org.vireo.balancer", new DocumentVersion(0, 0, "n1"));
+        NodeReport r = new NodeReport("n6", "scanner", "192.0.2.6", "0.6.0", Map.of(), Optional.empty(), 3,
+            Map.of(), List.of(), versions);
+        byte[] full = r.encode();
+        byte[] api03 = java.util.Arrays.copyOf(full, full.length - 2 - (2 + "file:vireo/rules.conf".length() + 8 + 2
+            + 2 + "n2".length()) - (2 + "pid:org.vireo.balancer".length() + 8 + 2 + 2 + "n1".length()));
+
+        DataInputStream in = SyncMessages.input(full);
+        in.readByte();
+        assertThat(NodeReport.read(in)).isEqualTo(r);
+        DataInputStream old = SyncMessages.input(api03);
+        old.readByte();
+        assertThat(NodeReport.read(old)).isEqualTo(new NodeReport("n6", "scanner", "192.0.2.6", "0.6.0", Map.of(),
+            Optional.empty(), 3, Map.of(), List.of()));
+        registry.reported(r);
+        assertThat(registry.node("n6").orElseThrow().documentVersions()).isEqualTo(versions);
+    }
+
+    @Test
+    void aDocumentVersionThatIsNoVersionIsRefusedWithAnIoExceptionNamingTheDocument() {
+        byte[] good = new NodeReport("n7", "scanner", "192.0.2.7", "0.6.0", Map.of(), Optional.empty(), 3, Map.of(),
+            List.of(), Map.of("pid:x", new DocumentVersion(1, 0, "n7"))).encode();
+        byte[] bad = good.clone();
+        bad[bad.length - 1] = '/'; // the version's node, "n7" -> "n/"
+
+        DataInputStream in = SyncMessages.input(bad);
+
+        assertThatThrownBy(() -> {
+            in.readByte();
+            NodeReport.read(in);
+        }).isInstanceOf(IOException.class).hasMessageContaining("status of n7: document pid:x: version node 'n/'");
     }
 
     @Test

@@ -74,7 +74,7 @@ class ClusterResourceTest {
         assertThat(view.joined()).isTrue();
         assertThat(view.offReason()).isNull();
         assertThat(view.view()).isEqualTo(new GroupView(7, List.of("n1", "n2"), "n1", false));
-        assertThat(view.members()).extracting(MembersView.Member::name).containsExactly("n1", "n2", "n3");
+        assertThat(view.members()).extracting(MembersView.Member::name).containsExactly("n1", "n2", "n3", "n4");
         MembersView.Member self = view.members().get(0);
         assertThat(self.self()).isTrue();
         assertThat(self.inSync()).as("this node is its own reference").isNull();
@@ -98,7 +98,7 @@ class ClusterResourceTest {
         ClusterAdmin.Status s = status(5);
         ClusterAdmin.Status off = new ClusterAdmin.Status("n2", "lab", false, "no bindAddress in org.vireo.cluster",
             new ClusterView(0, List.of("n2"), "n2", false), List.of(), 0, List.of(), Map.of(), Map.of(),
-            Optional.empty(), Optional.empty(), s.fingerprint(), List.of());
+            Optional.empty(), Optional.empty(), s.fingerprint(), List.of(), List.of(scanner));
 
         MembersView view = resource(off, List.of(scanner)).members();
 
@@ -131,6 +131,11 @@ class ClusterResourceTest {
         assertThat(rules.edits()).isEqualTo(3);
         assertThat(rules.lost()).isEqualTo(1);
         assertThat(rules.applied()).isTrue();
+        assertThat(rules.elsewhere()).containsExactly(
+            new SyncView.MemberVersion("n2", WON.toString(), false, true),
+            new SyncView.MemberVersion("n3", LOST.toString(), true, false),
+            new SyncView.MemberVersion("n4", null, false, false));
+        assertThat(rules.sameOnEveryMember()).as("n4 reports no version of it").isFalse();
         assertThat(sync.refusedHere()).containsExactly(new SyncView.Pending("pid:org.vireo.health.monitor~web",
             "port = '99999': expected 1-65535"));
         assertThat(sync.notAppliedHere()).isEmpty();
@@ -138,6 +143,19 @@ class ClusterResourceTest {
             "pid:org.example.extra (not a Vireo document: replicated unchecked)");
         assertThat(sync.tlsRefusals().sinceStart()).isEqualTo(3);
         assertThat(sync.tlsRefusals().recent()).singleElement().asString().contains("CN=n3");
+    }
+
+    @Test
+    void aDocumentIsTheSameOnEveryMemberWhenOnlyAStaleOneDiffers() {
+        ClusterAdmin.Status s = status(5);
+        ClusterAdmin.Status withoutN4 = new ClusterAdmin.Status(s.node(), s.clusterName(), true, "", s.view(),
+            List.of(), 0, s.documents(), Map.of(), Map.of(), s.lastSync(), s.lastChange(), 5, List.of(),
+            members().subList(0, 3));
+
+        SyncView.Document rules = resource(withoutN4, members()).sync().documents().get(0);
+
+        assertThat(rules.elsewhere()).extracting(SyncView.MemberVersion::node).containsExactly("n2", "n3");
+        assertThat(rules.sameOnEveryMember()).as("n3 is stale").isTrue();
     }
 
     @Test
