@@ -23,6 +23,17 @@ import org.vireo.scanner.DurationHistogram;
 final class Families {
 
     private final Map<String, Family> families = new LinkedHashMap<>();
+    private final LabelSets labelSets;
+
+    /** Families whose label sets come from (and stay in) {@code labelSets}, shared between scrapes. */
+    Families(LabelSets labelSets) {
+        this.labelSets = labelSets;
+    }
+
+    /** Families with label sets of their own (one collection). */
+    Families() {
+        this(new LabelSets());
+    }
 
     /** A counter; client_java's writer adds {@code _total} to the name. */
     Family counter(String name, String help) {
@@ -39,8 +50,11 @@ final class Families {
     }
 
     private Family family(String name, String help, Kind kind) {
-        Family f = families.computeIfAbsent(name, n -> new Family(n, help, kind));
-        if (f.kind != kind) {
+        Family f = families.get(name);
+        if (f == null) { // not computeIfAbsent: its lambda would be made for each of a scrape's thousands of points
+            f = new Family(name, help, kind, labelSets);
+            families.put(name, f);
+        } else if (f.kind != kind) {
             throw new IllegalStateException(name + " is a " + f.kind + ", not a " + kind);
         }
         return f;
@@ -76,16 +90,18 @@ final class Families {
         private final String help;
         private final Kind kind;
         private final List<Point> points = new ArrayList<>();
+        private final LabelSets labelSets;
 
-        private Family(String name, String help, Kind kind) {
+        private Family(String name, String help, Kind kind, LabelSets labelSets) {
             this.name = name;
             this.help = help;
             this.kind = kind;
+            this.labelSets = labelSets;
         }
 
         /** One point with these label names and values, in pairs. */
         Family add(double value, String... labels) {
-            points.add(new Point(Labels.of(labels), value, null));
+            points.add(new Point(labelSets.of(labels), value, null));
             return this;
         }
 
@@ -94,7 +110,7 @@ final class Families {
         }
 
         Family add(DurationHistogram histogram, String... labels) {
-            points.add(new Point(Labels.of(labels), 0, histogram));
+            points.add(new Point(labelSets.of(labels), 0, histogram));
             return this;
         }
 

@@ -49,6 +49,8 @@ public class MetricsResource implements AccessPolicy {
     private final List<VireoCollector> collectors = new CopyOnWriteArrayList<>();
     private final PrometheusRegistry jvm = new PrometheusRegistry();
     private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
+    /** Guarded by itself: concurrent scrapes build their snapshots one at a time. */
+    private final LabelSets labelSets = new LabelSets();
 
     @Reference
     private MetricsAccess access;
@@ -89,23 +91,31 @@ public class MetricsResource implements AccessPolicy {
 
     /** What every collector says now, then the JVM's families. */
     MetricSnapshots snapshots() {
-        Families families = new Families();
-        for (VireoCollector c : collectors) {
-            Families own = new Families();
-            try {
-                c.collect(own);
-                families.addAll(own);
-            } catch (RuntimeException e) {
-                LOG.warn("metrics: {} failed, left out of this scrape", c.getClass().getSimpleName(), e);
-            }
-        }
         MetricSnapshots.Builder all = MetricSnapshots.builder();
-        for (MetricSnapshot s : families.snapshots()) {
+        for (MetricSnapshot s : vireoSnapshots()) {
             all.metricSnapshot(s);
         }
         for (MetricSnapshot s : jvm.scrape()) {
             all.metricSnapshot(s);
         }
         return all.build();
+    }
+
+    private MetricSnapshots vireoSnapshots() {
+        synchronized (labelSets) {
+            Families families = new Families(labelSets);
+            for (VireoCollector c : collectors) {
+                Families own = new Families(labelSets);
+                try {
+                    c.collect(own);
+                    families.addAll(own);
+                } catch (RuntimeException e) {
+                    LOG.warn("metrics: {} failed, left out of this scrape", c.getClass().getSimpleName(), e);
+                }
+            }
+            MetricSnapshots snapshots = families.snapshots();
+            labelSets.scrapeDone();
+            return snapshots;
+        }
     }
 }
