@@ -19,9 +19,9 @@
 # readiness line, 10 s idle, VmRSS of the Karaf JVM, bin/stop, wait for the PID to exit, delete.
 #
 # With -w (issue 20, the web stack's cost), two more targets: vanilla-web, vanilla with the third-party part of feature
-# vireo-api added to its boot features (Pax Web's http-whiteboard, Aries' aries-jax-rs-whiteboard on CXF, and the two
-# Jackson bundles vireo-api adds: feature bench-web in etc/bench-web.xml, its jars from the Vireo distribution's
-# system/ copied beside vanilla's; Jetty on a free loopback port with Vireo's etc/org.ops4j.pax.web.cfg), and
+# vireo-api added to its boot features (Vireo's feature vireo-web: Pax Web's http-whiteboard, Aries' JAX-RS whiteboard
+# on the parts of CXF it needs, Jackson; feature bench-web in etc/bench-web.xml names it, its jars from the Vireo
+# distribution's system/ copied beside vanilla's; Jetty on a free loopback port with Vireo's etc/org.ops4j.pax.web.cfg), and
 # vireo-all-in-one (no role given: a director that scans). Before the idle wait, 5 GETs of /api/v1/metrics and 5 of
 # /api/v1/node (Vireo, as admin) or of / (vanilla-web: Jetty's 404, no JAX-RS resource there). Vanilla and
 # vanilla-web run with Karaf's JVM options (G1), so their difference is the web stack's; Vireo's roles with their own
@@ -120,7 +120,7 @@ jdk_version=$("${JAVA_HOME}/bin/java" -version 2>&1 | head -n1)
 
 # Vanilla gets exactly Vireo's base boot features (Vireo's featuresBoot minus vireo-core), with the same
 # explicit 4.4.10 versions the shipped file uses. featuresRepositories stays as vanilla ships it.
-BASE_FEATURES="scr log ssh framework system feature shell management service jaas diagnostic bundle config"
+BASE_FEATURES="scr log ssh framework system feature shell management service jaas diagnostic bundle config eventadmin"
 
 # Readiness markers.
 # Vireo: the vireo-node bundle logs "...: role <role> active (features: ...)" once the role feature is in.
@@ -245,23 +245,18 @@ trap on_exit EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# vanilla-web's extra feature: the third-party part of vireo-api, at the versions the Vireo distribution ships.
+# vanilla-web's extra feature: Vireo's feature vireo-web (the third-party web stack of vireo-api, no Vireo bundle in it),
+# from the features repository the Vireo distribution ships in its system/.
 # bench_web_xml DIR (a Karaf home holding Vireo's system/) > features XML
 bench_web_xml() {
-    local sys=$1/system cxf aries jackson
-    cxf=$(ls "${sys}"/org/apache/cxf/karaf/apache-cxf/ | head -1)
-    aries=$(ls "${sys}"/org/apache/aries/jax/rs/org.apache.aries.jax.rs.jackson/ | head -1)
-    jackson=$(ls "${sys}"/com/fasterxml/jackson/module/jackson-module-jaxb-annotations/ | head -1)
-    [ -n "${cxf}" ] && [ -n "${aries}" ] && [ -n "${jackson}" ] || die "no CXF / Aries / Jackson in ${sys}"
+    local sys=$1/system version
+    version=$(ls "${sys}"/org/vireo/vireo-features/ 2>/dev/null | head -1)
+    [ -n "${version}" ] || die "no Vireo features repository in ${sys}"
     cat <<XML
 <features name="bench-web" xmlns="http://karaf.apache.org/xmlns/features/v1.6.0">
-  <repository>mvn:org.apache.cxf.karaf/apache-cxf/${cxf}/xml/features</repository>
-  <repository>mvn:org.apache.aries.jax.rs/org.apache.aries.jax.rs.features/${aries}/xml</repository>
+  <repository>mvn:org.vireo/vireo-features/${version}/xml/features</repository>
   <feature name="bench-web" version="1.0.0" description="what feature vireo-api installs besides Vireo's own bundles">
-    <feature>http-whiteboard</feature>
-    <feature>aries-jax-rs-whiteboard</feature>
-    <bundle>mvn:com.fasterxml.jackson.module/jackson-module-jaxb-annotations/${jackson}</bundle>
-    <bundle>mvn:org.apache.aries.jax.rs/org.apache.aries.jax.rs.jackson/${aries}</bundle>
+    <feature>vireo-web</feature>
   </feature>
 </features>
 XML

@@ -239,7 +239,9 @@ public class ApiIT extends VireoTestSupport {
         assertBody(sync, "\\{\"node\":\"itest-node\",\"clusterName\":\"vireo\",.*"
             + "\"fingerprint\":\"[0-9a-f]+\",\"documents\":\\[.*\\{\"document\":\"pid:org\\.vireo\\.balancer\","
             + "\"current\":\\{\"version\":\"\\d+\\.\\d+@itest-node\",\"madeAt\":[^,]+,\"deleted\":false,"
-            + "\"sizeBytes\":\\d+,\"sha256\":\"[0-9a-f]{64}\"},\"edits\":\\d+,\"lost\":0,\"applied\":true}.*],"
+            + "\"sizeBytes\":\\d+,\"sha256\":\"[0-9a-f]{64}\"},\"edits\":\\d+,\"lost\":0,\"applied\":true,"
+            // alone: no other member, so every member (this one) holds this version
+            + "\"elsewhere\":\\[],\"sameOnEveryMember\":true}.*],"
             + "\"refusedHere\":\\[],\"notAppliedHere\":\\[],\"unvalidated\":\\[],"
             + "\"tlsRefusals\":\\{\"sinceStart\":0,\"recent\":\\[]}}");
 
