@@ -72,6 +72,11 @@ public class DistributionScriptsIT {
         assertTrue(users, users.contains("admin = {CRYPT}" + sha256(password) + "{CRYPT},_g_:admingroup"));
         assertTrue(users, users.contains("_g_\\:viewergroup = group,viewer"));
 
+        // a clean first start logs no error (the log's errors are what /api/v1/node/log shows an operator)
+        List<String> errors = Files.readAllLines(home.resolve("data/log/karaf.log")).stream()
+            .filter(l -> l.contains("| ERROR |")).toList();
+        assertEquals(String.join("\n", errors), List.of(), errors);
+
         String status = vireoCli("vireo:status");
         assertTrue(status, status.contains("Node:           dist-it"));
         assertTrue(status, status.contains("Role:           backup"));
