@@ -15,7 +15,7 @@ import org.vireo.api.internal.auth.AuthFilter;
 
 /**
  * The management API as one JAX-RS application on the whiteboard, under {@value ApiRoutes#BASE}: its resources select it by
- * name ({@value ApiRoutes#NAME}), from this bundle and others, and it requires the JSON provider (Jackson's, through aries-jax-rs-whiteboard-jackson), so
+ * name ({@value ApiRoutes#NAME}), from this bundle and others, and it requires the JSON provider (Aries' Jackson provider, in feature vireo-web), so
  * that nothing answers before JSON can be written, and the authentication filter ({@link AuthFilter}), so that
  * nothing answers without it.
  */
