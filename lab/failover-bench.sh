@@ -19,7 +19,8 @@
 #                (the whole process: keepalived afresh, Vireo's JVM with --keep) and preempting n2, with a
 #                ping of the VIP every 2 ms from the client all along (SCHED_FIFO 5, so that a busy machine
 #                does not starve the probe itself); the client's outage of each take-back
-#                is the largest gap between two replies from the restart to 1 s after the VIP is on n1 only
+#                is the largest gap between two replies with a probe lost in it around n1's return
+#                (failover_analyze.py; a gap without one is the probe's own stall, reported apart)
 #   -o OUTDIR    results (default bench/out/failover-<date>); --analyze re-reads one
 #   --dist       Vireo distribution (default karaf-assembly/target/vireo-*.tar.gz)
 #   --pin        each node on a CPU of its own, as on separate machines: n1 (and the switch operations

@@ -162,12 +162,7 @@ def analyze_rep(d):
     # cross-check of the crash outage from ping -D (user-space receive time, not the capture's)
     pl = os.path.join(d, "ping.log")
     if os.path.exists(pl):
-        ts_ = []
-        with open(pl) as f:
-            for line in f:
-                mm = re.match(r"\[(\d+\.\d+)\] \d+ bytes from", line)
-                if mm:
-                    ts_.append(float(mm.group(1)))
+        ts_ = [t for t, _ in ping_replies(pl)]
         t_end = float(ev.get("restart", "inf"))
         gaps = [b - a for a, b in zip(ts_, ts_[1:]) if b > tc and a < t_end]
         res["ping_outage"] = max(gaps) if gaps else None
@@ -209,21 +204,36 @@ def analyze_stress(d):
 
 
 def ping_replies(path):
-    """Receive times of the probe's replies in ping -D's log (user-space time stamps, epoch seconds)."""
-    ts = []
+    """(receive time, icmp_seq) of the probe's replies in ping -D's log (user-space time stamps, epoch seconds)."""
+    replies = []
     with open(path) as f:
         for line in f:
-            mm = re.match(r"\[(\d+\.\d+)\] \d+ bytes from", line)
+            mm = re.match(r"\[(\d+\.\d+)\] \d+ bytes from .*icmp_seq=(\d+)", line)
             if mm:
-                ts.append(float(mm.group(1)))
-    return ts
+                replies.append((float(mm.group(1)), int(mm.group(2))))
+    return replies
+
+
+def reply_gaps(replies, keep):
+    """Gaps between consecutive replies (a, b) that keep(a_time, b_time) accepts, split in two: those with a probe
+    lost between them (sequence numbers not consecutive: the client sent and got nothing back, an outage) and those
+    without (the probe itself sent nothing meanwhile: the machine stalled the client, which saw no outage)."""
+    lost, stalled = [], []
+    for (a, sa), (b, sb) in zip(replies, replies[1:]):
+        if keep(a, b):
+            (lost if sb - sa > 1 else stalled).append(b - a)
+    return lost, stalled
 
 
 def analyze_takeback(d):
-    """Per take-back: the client's outage, the largest gap between two probe replies that overlaps the take-back
-    (from 20 ms before n1's first GARP or advert after its restart to 250 ms after that advert); the largest gap in the rest of the window (from the
-    restart to 1 s after the VIP was on n1 only: the machine's own stalls, the floor every figure stands on); and from
-    the capture, n1's first gratuitous ARP for the VIP against its first advert (negative: the ARP came first)."""
+    """Per take-back: the client's outage, the largest gap between two probe replies with a probe lost between them
+    that overlaps the take-back (from 20 ms before n1's first GARP or advert after its restart to 250 ms after that
+    advert; 0 when no probe was lost); the probe's own largest stall there (a gap with no probe lost: the client sent
+    nothing, so it saw no outage, and the figure is blind for that long); the largest gap in the rest of the window
+    (from the restart to 1 s after the VIP was on n1 only: the machine's own stalls, the floor every figure stands
+    on); and from the capture, n1's first gratuitous ARP for the VIP against its first advert (negative: the ARP
+    came first). A stall was once counted as an outage: 696 ms of consecutive sequence numbers while the whole
+    machine starved the real-time probe (docs/benchmarks.md, "Take-backs in a row")."""
     ev_path = os.path.join(d, "events")
     ev = read_events(ev_path)
     res = {"impl": ev.get("impl"), "interval": int(ev.get("interval", 0)), "fail": ev.get("fail"), "runs": []}
@@ -245,9 +255,12 @@ def analyze_takeback(d):
         # after its advert; a gap is counted if it overlaps that
         t_first = min(a1["t"], g1["t"]) if a1 and g1 else (a1["t"] if a1 else None)
         near = (t_first - 0.02, a1["t"] + 0.25) if a1 else (t0, t1)
-        gaps = [b - a for a, b in zip(replies, replies[1:]) if near[0] < b and a < near[1]]
-        rest = [b - a for a, b in zip(replies, replies[1:]) if t0 < b <= t1 and not (near[0] < b and a < near[1])]
-        res["runs"].append({"k": k, "outage": max(gaps) if gaps else None, "elsewhere": max(rest) if rest else None,
+        overlaps = lambda a, b: near[0] < b and a < near[1]
+        lost, stalled = reply_gaps(replies, overlaps)
+        rest = sum(reply_gaps(replies, lambda a, b: t0 < b <= t1 and not overlaps(a, b)), [])
+        measured = lost or stalled  # any reply pair in the take-back at all
+        res["runs"].append({"k": k, "outage": (max(lost) if lost else 0.0) if measured else None,
+                            "stall": max(stalled) if stalled else None, "elsewhere": max(rest) if rest else None,
                             "garp_minus_advert": (g1["t"] - a1["t"]) if a1 and g1 else None})
     return res
 
@@ -322,27 +335,32 @@ def main():
         lines.append("Take-backs in a row: n1 (150) stopped, restarted, preempts n2 (100); the client pings the VIP "
                      "every 2 ms (ms)")
         lines.append("")
-        lines.append("| impl | interval | take-backs | client outage: worst | median | each | n1's first GARP - "
-                     "its first advert: median (min-max) | largest gap elsewhere in the window: median (max) |")
-        lines.append("|---|---|---|---|---|---|---|---|")
+        lines.append("| impl | interval | take-backs | client outage (probes lost): worst | median | each | n1's first"
+                     " GARP - its first advert: median (min-max) | the probe's own stall in the take-back: max "
+                     "| largest gap elsewhere in the window: median (max) |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
         for t in takebacks:
             outs = [ms(r["outage"]) for r in t["runs"] if r["outage"] is not None]
             order = [ms(r["garp_minus_advert"]) for r in t["runs"] if r["garp_minus_advert"] is not None]
+            stalls = [ms(r["stall"]) for r in t["runs"] if r["stall"] is not None]
             other = [ms(r["elsewhere"]) for r in t["runs"] if r["elsewhere"] is not None]
-            lines.append("| %s | %d ms | %d | %s | %s | %s | %s | %s |" % (
+            lines.append("| %s | %d ms | %d | %s | %s | %s | %s | %s | %s |" % (
                 t["impl"], t["interval"], len(t["runs"]), max(outs) if outs else "-",
                 statistics.median(outs) if outs else "-", ", ".join("%.0f" % o for o in outs),
                 "%.1f (%.1f to %.1f)" % (statistics.median(order), min(order), max(order)) if order else "-",
+                "%.0f" % max(stalls) if stalls else "-",
                 "%.0f (%.0f)" % (statistics.median(other), max(other)) if other else "-"))
             if t.get("fail"):
                 lines.append("- %s: %s" % (t["impl"], t["fail"]))
         lines.append("")
         with open(os.path.join(out, "takebacks.tsv"), "w") as tsv:
-            tsv.write("impl\tinterval_ms\ttakeback\toutage_ms\tgarp_minus_advert_ms\tgap_elsewhere_ms\n")
+            tsv.write("impl\tinterval_ms\ttakeback\toutage_ms\tgarp_minus_advert_ms\tgap_elsewhere_ms"
+                      "\tprobe_stall_ms\n")
             for t in takebacks:
                 for r in t["runs"]:
-                    tsv.write("%s\t%d\t%d\t%s\t%s\t%s\n" % (t["impl"], t["interval"], r["k"], ms(r["outage"]),
-                                                              ms(r["garp_minus_advert"]), ms(r["elsewhere"])))
+                    tsv.write("%s\t%d\t%d\t%s\t%s\t%s\t%s\n" % (t["impl"], t["interval"], r["k"], ms(r["outage"]),
+                                                                  ms(r["garp_minus_advert"]), ms(r["elsewhere"]),
+                                                                  ms(r["stall"])))
     text = "\n".join(lines)
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write(text + "\n")

@@ -18,8 +18,9 @@ import org.junit.Test;
  * script with {@code --takeback 20}, docs/benchmarks.md): n1 (150) is stopped, n2 (100) takes over, n1's whole JVM is
  * restarted and preempts, while the client pings the VIP every 2 ms. On main the restarted node advertised before
  * its VIP was up, and as soon as Karaf started its instance, so the old master let the VIP go while no one held it.
- * Each take-back's outage (the largest gap between two replies) is at most 50 ms, and n1's first gratuitous ARP
- * comes before its first advert.
+ * Each take-back's outage (the largest gap between two replies with a probe lost in it: a gap with none is the
+ * probe's own stall, which the machine caused, see lab/failover_analyze.py) is at most 50 ms, and n1's first
+ * gratuitous ARP comes before its first advert.
  */
 public class VrrpTakeBackLabIT {
 
@@ -41,11 +42,12 @@ public class VrrpTakeBackLabIT {
         List<String> rows = Files.readAllLines(out.resolve("takebacks.tsv"));
         assertEquals("three take-backs measured:\n" + log, 4, rows.size());
         for (String row : rows.subList(1, rows.size())) {
-            String[] f = row.split("\t"); // impl, interval, take-back, outage ms, first GARP - first advert ms
+            // impl, interval, take-back, outage ms, first GARP - first advert ms, gap elsewhere ms, probe stall ms
+            String[] f = row.split("\t");
             assertTrue("no probe replies measured for take-back " + f[2] + ":\n" + log, !f[3].equals("None"));
             double outage = Double.parseDouble(f[3]);
             assertTrue("take-back " + f[2] + ": the client's outage was " + outage + " ms (at most " + MAX_OUTAGE_MS
-                + ")\n" + log, outage <= MAX_OUTAGE_MS);
+                + "; the probe's own stall " + f[6] + " ms)\n" + log, outage <= MAX_OUTAGE_MS);
             assertTrue("take-back " + f[2] + ": n1's first gratuitous ARP was " + f[4] + " ms after its first advert\n"
                 + log, !f[4].equals("None") && Double.parseDouble(f[4]) <= 0);
         }

@@ -48,6 +48,10 @@ final class PreemptGate {
         ready = value;
     }
 
+    boolean ready() {
+        return ready;
+    }
+
     void reset() {
         holding = false;
     }

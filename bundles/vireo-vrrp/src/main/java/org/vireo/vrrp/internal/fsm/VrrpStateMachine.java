@@ -40,6 +40,12 @@ import org.vireo.vrrp.internal.fsm.FsmEvent.TimerFired;
  * 777 ms on a node still booting). The claim is bounded by the CLAIM timer; a claim that fails or runs out returns
  * the router to Backup without a single advert having been sent for addresses it does not hold.
  *
+ * <p>A router that starts while its node is not ready to serve (ReadinessChanged(false) before Startup or InterfaceUp)
+ * does not take over through its Master_Down_Timer either, until the node has been ready once: at start-up "no
+ * advert heard" may only mean that the node's receive path is not running yet (a booting JVM once got the live
+ * master's adverts 850 ms late, went master on Master_Down_Interval and drew the clients to ports not yet open).
+ * After that first readiness, availability comes first: with no master heard a router takes over, ready or not.
+ *
  * <p>The router runs only while it is enabled (Startup without a later Shutdown) and its link is up. The link is
  * assumed up until InterfaceDown says otherwise.
  */
@@ -69,6 +75,8 @@ public final class VrrpStateMachine {
     private InetAddress masterAddress;
     /** Backup that discards the live master's lower adverts: its Master_Down_Timer runs out as it preempts. */
     private boolean preempting;
+    /** Started while the node was not ready, and not ready since: the Master_Down_Timer does not make it Master. */
+    private boolean startingUnready;
     private long lastNowMicros = Long.MIN_VALUE;
     // The periodic paths (Adver_Timer while Master, adverts while Backup) return these cached lists so they
     // allocate nothing; they are rebuilt only when the priority or the interval changes.
@@ -110,6 +118,7 @@ public final class VrrpStateMachine {
             return claimPending ? giveUpClaim() : List.of();
         } else if (event instanceof ReadinessChanged readiness) {
             preemptGate.ready(readiness.ready());
+            startingUnready &= !readiness.ready();
             return List.of();
         } else if (event instanceof PriorityChanged changed) {
             return onPriorityChanged(changed.effectivePriority());
@@ -135,6 +144,7 @@ public final class VrrpStateMachine {
             return List.of();
         }
         preemptGate.reset();
+        startingUnready = !preemptGate.ready();
         // The owner test uses the effective priority: an owner whose tracking lowered it must not grab the
         // addresses before hearing whether someone better is Master.
         if (effectivePriority == FsmConfig.OWNER_PRIORITY) {
@@ -172,8 +182,9 @@ public final class VrrpStateMachine {
             return giveUpClaim();
         }
         if (which == Timer.MASTER_DOWN && state == VrrpState.BACKUP) {
-            // Not eligible: keep watching, so a later priority rise can still lead to a takeover.
-            return effectivePriority == 0 ? rearmMasterDown : becomeMaster();
+            // Not eligible, or starting and not ready yet: keep watching, so that a later priority rise (or the
+            // readiness the caller reports before the next expiry) can still lead to a takeover.
+            return effectivePriority == 0 || startingUnready ? rearmMasterDown : becomeMaster();
         }
         return List.of();
     }

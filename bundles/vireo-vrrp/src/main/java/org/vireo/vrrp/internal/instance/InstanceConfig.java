@@ -69,6 +69,7 @@ public @interface InstanceConfig {
     @AttributeDefinition(name = "Readiness timeout (s)",
         description = "How long a higher-priority backup waits for this node to be ready to serve (its role's"
             + " features started, the balancer armed, the VIP announcer prepared) before it takes the VIPs from a"
-            + " live master anyway, 0-3600; 0: do not wait. With no master heard it takes over at once.")
+            + " live master anyway, 0-3600; 0: do not wait. While the instance starts it waits as long before it"
+            + " takes them with no master heard; once the node has been ready, it takes them at once then.")
     int readinessTimeoutSeconds() default 60;
 }

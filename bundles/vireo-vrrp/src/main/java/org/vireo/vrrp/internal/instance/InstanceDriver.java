@@ -46,8 +46,9 @@ import org.vireo.vrrp.internal.packet.VrrpVersion;
  *
  * <p>On becoming master the state listeners claim the addresses; the state machine's first advert waits for that
  * claim to complete (bounded by its CLAIM timer). While the node is not ready (its readiness conditions, at most
- * {@code readinessTimeoutSeconds} from the start), the state machine does not preempt a live master; readiness is
- * looked at when an advert arrives, the only moment it can change what the instance does.
+ * {@code readinessTimeoutSeconds} from the start), the state machine does not preempt a live master, nor, until the
+ * node has been ready once since the start, take over through its Master_Down_Timer; readiness is looked at when an
+ * advert arrives and when that timer runs out, the only moments it can change what the instance does.
  */
 final class InstanceDriver {
 
@@ -157,7 +158,15 @@ final class InstanceDriver {
         this.self = Optional.of(channel.sourceAddress());
         for (Timer t : Timer.values()) {
             FsmEvent fired = FsmEvent.TimerFired.of(t);
-            timers[t.ordinal()] = t == Timer.CLAIM ? scheduler.timer(this::claimTimedOut) : scheduler.timer(() -> handle(fired));
+            timers[t.ordinal()] = switch (t) {
+                case CLAIM -> scheduler.timer(this::claimTimedOut);
+                // a node that started unready takes over through this timer only once ready: look first
+                case MASTER_DOWN -> scheduler.timer(() -> {
+                    checkReadiness();
+                    handle(fired);
+                });
+                default -> scheduler.timer(() -> handle(fired));
+            };
         }
         this.resignEnds = scheduler.timer(() -> priorityMayHaveChanged("the resignation's hold-off ended"));
     }

@@ -119,12 +119,42 @@ class ClaimAndReadinessTest {
     }
 
     @Test
-    void aNodeNotReadyStillTakesOverWhenNoMasterIsHeard() {
+    void aNodeThatStartsUnreadyTakesOverThroughMasterDownOnlyOnceReady() {
         VrrpStateMachine fsm = new VrrpStateMachine(config().basePriority(150).build());
         fsm.handle(new ReadinessChanged(false), 0);
         fsm.handle(new FsmEvent.Startup(), 0);
 
-        assertThat(fsm.handle(TimerFired.of(Timer.MASTER_DOWN), DOWN)).contains(new BecomeMaster(false));
+        // no advert heard may only mean the receive path is not running yet: keep watching
+        assertThat(fsm.handle(TimerFired.of(Timer.MASTER_DOWN), DOWN))
+                .containsExactly(new StartTimer(Timer.MASTER_DOWN, DOWN));
+        assertThat(fsm.handle(TimerFired.of(Timer.MASTER_DOWN), 2 * DOWN))
+                .containsExactly(new StartTimer(Timer.MASTER_DOWN, DOWN));
+        assertThat(fsm.state()).isEqualTo(VrrpState.BACKUP);
+
+        fsm.handle(new ReadinessChanged(true), 2 * DOWN + 1);
+        assertThat(fsm.handle(TimerFired.of(Timer.MASTER_DOWN), 3 * DOWN)).contains(new BecomeMaster(false));
         assertThat(fsm.state()).isEqualTo(VrrpState.MASTER);
+    }
+
+    @Test
+    void onceReadyANodeTakesOverWhenNoMasterIsHeardEvenIfItIsNotReadyAgain() {
+        VrrpStateMachine fsm = new VrrpStateMachine(config().basePriority(150).build());
+        fsm.handle(new ReadinessChanged(false), 0);
+        fsm.handle(new FsmEvent.Startup(), 0);
+        fsm.handle(advert(100), SECOND);
+        fsm.handle(new ReadinessChanged(true), 2 * SECOND);
+        fsm.handle(new ReadinessChanged(false), 3 * SECOND); // a role change, say
+        fsm.handle(advert(100), 3 * SECOND);
+
+        // availability first: the master is gone, a half-ready node serves better than none
+        assertThat(fsm.handle(TimerFired.of(Timer.MASTER_DOWN), 3 * SECOND + DOWN)).contains(new BecomeMaster(false));
+    }
+
+    @Test
+    void aNodeReadyAtItsStartTakesOverWhenNoMasterIsHeard() {
+        VrrpStateMachine fsm = new VrrpStateMachine(config().basePriority(150).build());
+        fsm.handle(new FsmEvent.Startup(), 0);
+
+        assertThat(fsm.handle(TimerFired.of(Timer.MASTER_DOWN), DOWN)).contains(new BecomeMaster(false));
     }
 }

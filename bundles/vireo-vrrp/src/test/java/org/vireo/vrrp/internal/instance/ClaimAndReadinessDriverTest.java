@@ -177,11 +177,43 @@ class ClaimAndReadinessDriverTest {
     }
 
     @Test
-    void aNodeNotReadyTakesOverWhenNoMasterIsHeard() throws Exception {
-        InstanceDriver alone = driver("alone", 150, Map.of(), NOTHING, () -> Optional.of("still starting"));
+    void aNodeThatStartsUnreadyAndHearsNoMasterTakesOverOnceReady() throws Exception {
+        AtomicReference<Optional<String>> waiting = new AtomicReference<>(Optional.of("still starting"));
+        InstanceDriver alone = driver("alone", 150, Map.of(), NOTHING, waiting::get);
 
-        clock.advanceSeconds(0.35);
+        clock.advanceSeconds(2); // several Master_Down_Intervals (341 ms): no advert, but not ready either
+        assertThat(alone.state()).isEqualTo(VrrpState.BACKUP);
+        assertThat(heard).isEmpty();
 
+        waiting.set(Optional.empty());
+        clock.advanceSeconds(0.35); // the next expiry looks at the readiness first
         assertThat(alone.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(alone.waitingFor()).isEmpty();
+    }
+
+    @Test
+    void aNodeThatStartsUnreadyAndNeverGetsReadyTakesOverOnceItsReadinessTimeoutHasRun() throws Exception {
+        InstanceDriver alone = driver("alone", 150, Map.of("readinessTimeoutSeconds", "2"), NOTHING,
+            () -> Optional.of("the role's features are still starting"));
+
+        clock.advanceSeconds(1.9);
+        assertThat(alone.state()).isEqualTo(VrrpState.BACKUP);
+        clock.advanceSeconds(0.4);
+        assertThat(alone.state()).isEqualTo(VrrpState.MASTER);
+    }
+
+    @Test
+    void aBackupOnceReadyTakesOverWhenItsMasterGoesSilentEvenWhileAConditionWaits() throws Exception {
+        InstanceDriver master = driver("master", 150, Map.of(), NOTHING, Optional::empty);
+        clock.advanceSeconds(1);
+        AtomicReference<Optional<String>> waiting = new AtomicReference<>(Optional.empty());
+        InstanceDriver backup = driver("backup", 100, Map.of(), NOTHING, waiting::get);
+        clock.advanceSeconds(1);
+        waiting.set(Optional.of("a role change is being deployed"));
+
+        master.stop();
+        clock.advanceSeconds(1);
+
+        assertThat(backup.state()).isEqualTo(VrrpState.MASTER);
     }
 }
