@@ -82,6 +82,14 @@ public class ApiIT extends VireoTestSupport {
         assertEquals("Basic realm=\"vireo\", charset=\"UTF-8\"", node.header("WWW-Authenticate").orElse(""));
         assertTrue(node.body(), node.body().matches("\\{\"status\":401,\"error\":\"a login is needed: HTTP Basic.*"));
         assertEquals(401, curl("/api/v1/vrrp", "-u", "itest-viewer:wrong").status());
+
+        // a page's script gets no challenge: the browser would pop up its own dialogue over the console's login
+        Curl fromPage = curl("/api/v1/node", "-H", "X-Requested-With: XMLHttpRequest");
+        assertEquals(fromPage.body(), 401, fromPage.status());
+        assertEquals(Optional.empty(), fromPage.header("WWW-Authenticate"));
+        Curl endedSession = curl("/api/v1/node", "-b", "vireo_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+        assertEquals(endedSession.body(), 401, endedSession.status());
+        assertEquals(Optional.empty(), endedSession.header("WWW-Authenticate"));
     }
 
     @Test
@@ -151,9 +159,11 @@ public class ApiIT extends VireoTestSupport {
             Matcher token = Pattern.compile("\"csrfToken\":\"([\\w-]{43})\"").matcher(login.body());
             assertTrue(login.body(), token.find());
 
+            // a page reloaded asks again for the token it lost; a Basic login has none
             Curl who = curl("/api/v1/session", "-b", jar.toString());
             assertEquals(who.body(), "{\"user\":\"itest-admin\",\"roles\":[\"admin\",\"manager\",\"ssh\","
-                + "\"systembundles\",\"viewer\"],\"csrfToken\":null}", who.body());
+                + "\"systembundles\",\"viewer\"],\"csrfToken\":\"" + token.group(1) + "\"}", who.body());
+            assertTrue(curl("/api/v1/session", "-u", ADMIN).body().endsWith("\"csrfToken\":null}"));
 
             String[] write = {"-X", "PUT", "-H", "Content-Type: application/json", "--data", "{\"override\":null}"};
             Curl noToken = curl("/api/v1/vrrp/a/priority", concat(new String[] {"-b", jar.toString()}, write));

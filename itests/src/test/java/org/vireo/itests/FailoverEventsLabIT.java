@@ -79,18 +79,9 @@ public class FailoverEventsLabIT extends LabTestSupport {
         super("ev", 2);
     }
 
-    private static String[] node(String role, int priority) {
-        return new String[] {"--role", role, "--vrid", "51", "--priority", String.valueOf(priority), "--interval-ms",
-            String.valueOf(INTERVAL_MS), "--vip", VIP};
-    }
-
     @Test
     public void theBackupsEventStreamAndVrrpRouteShowTheTakeOverWithinASecondOfItsFirstAdvert() throws Exception {
-        lab.vireo("n1", node("director", 150));
-        lab.vireo("n2", node("backup", 100));
-        // two JVMs booting at once: over 2 minutes each on a shared 2-core machine at a load of 13
-        lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 300);
-        lab.awaitLog("n2", "vip1 .*-> BACKUP", 120);
+        startDirectorAndBackup(VIP, INTERVAL_MS);
         Path ca = apiCertificate("n2");
         Path password = adminPasswordFile("n2");
         String vrrp = awaitApi("n2", ca, "vrrp", "-u", "admin:" + Files.readString(password).trim());
@@ -163,25 +154,6 @@ public class FailoverEventsLabIT extends LabTestSupport {
             assertTrue("no " + what + " within 10 s in " + file + ":\n" + String.join("\n", lines),
                 System.nanoTime() < end);
             Thread.sleep(20);
-        }
-    }
-
-    /**
-     * The capture's first VRRP advert sent by the node (its own address: no virtual MAC here), in epoch milliseconds;
-     * awaited (10 s) while tcpdump still writes, since nothing says when the frame is in the file.
-     */
-    private static double firstAdvertMillis(Path pcap, String node) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            String fields = tshark(pcap, "-Y", "vrrp && ip.src == " + Lab.ip(node), "-T", "fields", "-e",
-                "frame.time_epoch");
-            for (String line : fields.split("\n")) {
-                if (line.matches("\\d+\\.\\d+")) { // tshark's own messages are mixed in
-                    return Double.parseDouble(line) * 1000;
-                }
-            }
-            assertTrue("no advert of " + node + " in the capture within 10 s:\n" + fields, System.nanoTime() < end);
-            Thread.sleep(200);
         }
     }
 }

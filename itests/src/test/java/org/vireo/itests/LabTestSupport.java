@@ -71,6 +71,20 @@ abstract class LabTestSupport {
             "-o", "-", url};
     }
 
+    /**
+     * n1, a director at priority 150, and n2, a backup at 100: VRID 51, one VIP, adverts every {@code intervalMs};
+     * returns once n1 is master and n2 backup.
+     */
+    protected void startDirectorAndBackup(String vip, int intervalMs) throws Exception {
+        lab.vireo("n1", "--role", "director", "--vrid", "51", "--priority", "150", "--interval-ms",
+            String.valueOf(intervalMs), "--vip", vip);
+        lab.vireo("n2", "--role", "backup", "--vrid", "51", "--priority", "100", "--interval-ms",
+            String.valueOf(intervalMs), "--vip", vip);
+        // two JVMs booting at once: over 2 minutes each on a shared 2-core machine at a load of 13
+        lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 300);
+        lab.awaitLog("n2", "vip1 .*-> BACKUP", 120);
+    }
+
     /** {@code ca} (which holds the cluster CA: cluster:init-ca) issues {@code node}'s keystore, password pw-NODE. */
     protected Path issueClusterCert(String ca, String node) throws Exception {
         Path keystore = lab.home(node).resolve("etc/vireo/cluster/node.p12");
@@ -132,6 +146,25 @@ abstract class LabTestSupport {
             }
             assertTrue("no 200 from " + apiUrl(node, route) + " verified by " + ca + " within 90 s: " + r.output(),
                 System.nanoTime() < end);
+            Thread.sleep(200);
+        }
+    }
+
+    /**
+     * The capture's first VRRP advert sent by the node (its own address: no virtual MAC here), in epoch milliseconds;
+     * awaited (10 s) while tcpdump still writes, since nothing says when the frame is in the file.
+     */
+    protected static double firstAdvertMillis(Path pcap, String node) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            String fields = tshark(pcap, "-Y", "vrrp && ip.src == " + Lab.ip(node), "-T", "fields", "-e",
+                "frame.time_epoch");
+            for (String line : fields.split("\n")) {
+                if (line.matches("\\d+\\.\\d+")) { // tshark's own messages are mixed in
+                    return Double.parseDouble(line) * 1000;
+                }
+            }
+            assertTrue("no advert of " + node + " in the capture within 10 s:\n" + fields, System.nanoTime() < end);
             Thread.sleep(200);
         }
     }

@@ -61,7 +61,11 @@ public class AuthFilter implements ContainerRequestFilter {
             request.getHeaderString(Gate.CSRF_HEADER), servletRequest.getRemoteAddr());
         Gate.Outcome outcome = security.gate().admit(r);
         if (outcome instanceof Gate.Refused refused) {
-            request.abortWith(response(refused).build());
+            Response.ResponseBuilder refusal = response(refused);
+            if (fromAPagesScript(request)) {
+                refusal.header(HttpHeaders.WWW_AUTHENTICATE, null); // null removes it
+            }
+            request.abortWith(refusal.build());
         } else if (outcome instanceof Gate.Admitted admitted && admitted.login().isPresent()) {
             request.setSecurityContext(new LoginSecurityContext(admitted.login().get(), servletRequest.isSecure(),
                 r.authorization() != null ? SecurityContext.BASIC_AUTH : SecurityContext.FORM_AUTH));
@@ -74,6 +78,18 @@ public class AuthFilter implements ContainerRequestFilter {
         refused.headers().forEach(response::header);
         return response;
     }
+
+    /**
+     * A request from a page's script: the console sends {@code X-Requested-With} with each of its calls, and a
+     * browser sends the session cookie. A 401 to it carries no Basic challenge, which would make the browser pop up
+     * its own login dialogue over the page's (an EventSource can send no header of its own, but has the cookie).
+     */
+    static boolean fromAPagesScript(ContainerRequestContext request) {
+        return request.getHeaderString(REQUESTED_WITH) != null || request.getCookies().containsKey(Gate.SESSION_COOKIE);
+    }
+
+    /** The header a page's script sends (jQuery's and others' convention; the console's calls send it). */
+    public static final String REQUESTED_WITH = "X-Requested-With";
 
     private Access need(ContainerRequestContext request) {
         String method = request.getMethod();

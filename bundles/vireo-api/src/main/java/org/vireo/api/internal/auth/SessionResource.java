@@ -46,7 +46,10 @@ public class SessionResource {
     public record Credentials(String user, String password) {
     }
 
-    /** Who is logged in; {@code csrfToken} only in the answer to the login, null else. */
+    /**
+     * Who is logged in; {@code csrfToken} in the answer to the login and to a {@code GET} with the session cookie (a
+     * page reloaded has lost it; no other site's page can read the answer), null for a Basic login.
+     */
     public record Who(String user, List<String> roles, String csrfToken) {
     }
 
@@ -73,8 +76,11 @@ public class SessionResource {
     }
 
     @GET
-    public Who who(@Context SecurityContext context) {
-        return who(AuthFilter.login(context).orElseThrow(), null);
+    public Who who(@Context SecurityContext context, @CookieParam(Gate.SESSION_COOKIE) String sessionId) {
+        Login login = AuthFilter.login(context).orElseThrow();
+        String token = SecurityContext.FORM_AUTH.equals(context.getAuthenticationScheme()) && sessionId != null
+            ? security.gate().sessions().find(sessionId).map(Sessions.Session::csrfToken).orElse(null) : null;
+        return who(login, token);
     }
 
     @DELETE
