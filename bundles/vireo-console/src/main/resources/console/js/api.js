@@ -18,9 +18,14 @@ export function onLoggedOut(callback) {
   loggedOut = callback;
 }
 
-export async function call(method, path, body, type = 'application/json') {
+export async function call(method, path, body, type = 'application/json', more = {}) {
+  return (await exchange(method, path, body, type, more)).data;
+}
+
+/** The same, with the answer's ETag (a configuration's version): {data, etag}. */
+export async function exchange(method, path, body, type = 'application/json', more = {}) {
   // X-Requested-With: a 401 then has no Basic challenge, which would open the browser's own login dialogue
-  const headers = {'Accept': 'application/json', 'X-Requested-With': 'XMLHttpRequest'};
+  const headers = {'Accept': 'application/json, text/plain', 'X-Requested-With': 'XMLHttpRequest', ...more};
   if (method !== 'GET' && csrfToken) headers['X-Vireo-CSRF'] = csrfToken;
   let payload;
   if (body !== undefined) {
@@ -41,7 +46,7 @@ export async function call(method, path, body, type = 'application/json') {
     const message = data && typeof data === 'object' && data.error ? data.error : response.status + ' ' + response.statusText;
     throw new ApiFailure(response.status, message, data);
   }
-  return data;
+  return {data, etag: response.headers.get('ETag')};
 }
 
 export const get = path => call('GET', path);

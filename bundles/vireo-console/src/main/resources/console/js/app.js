@@ -6,8 +6,12 @@ import {Live} from './live.js';
 import {TYPES} from './events.js';
 import {overview} from './overview.js';
 import {eventLog} from './eventlog.js';
+import {instance} from './instance.js';
+import {balancer} from './balancer.js';
+import {nodePage} from './node.js';
+import {rules} from './rules.js';
 
-const VIEWS = {overview, events: eventLog};
+const VIEWS = {overview, events: eventLog, vrrp: instance, balancer, node: nodePage, rules};
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
 const who = document.getElementById('who');
@@ -32,7 +36,7 @@ function route() {
 async function show() {
   if (!user) return;
   const {name, params} = route();
-  view = VIEWS[name](params);
+  view = VIEWS[name](params, user);
   document.title = view.title + ' · Vireo console';
   for (const link of nav.querySelectorAll('a')) {
     link.toggleAttribute('aria-current', link.getAttribute('href') === '#/' + name);

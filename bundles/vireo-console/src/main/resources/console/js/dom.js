@@ -50,10 +50,12 @@ export function badge(state) {
 }
 
 const timeFormat = new Intl.DateTimeFormat(undefined, {hour: '2-digit', minute: '2-digit', second: '2-digit'});
+const preciseFormat = new Intl.DateTimeFormat(undefined, {hour: '2-digit', minute: '2-digit', second: '2-digit',
+  fractionalSecondDigits: 3});
 
-/** An ISO time as the operator's clock shows it, the full time as a tooltip. */
-export function time(iso) {
+/** An ISO time as the operator's clock shows it (to the millisecond if precise), the full time as a tooltip. */
+export function time(iso, precise) {
   if (!iso) return h('span', {class: 'muted'}, '–');
   const at = new Date(iso);
-  return h('time', {datetime: iso, title: iso}, isNaN(at) ? iso : timeFormat.format(at));
+  return h('time', {datetime: iso, title: iso}, isNaN(at) ? iso : (precise ? preciseFormat : timeFormat).format(at));
 }

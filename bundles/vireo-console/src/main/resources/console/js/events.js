@@ -1,7 +1,7 @@
 // The node's event types (docs/api.md, "Types") in words, each with a link to what it concerns.
 import {h, time} from './dom.js';
 
-export const TYPES = ['vrrp.transition', 'vrrp.priority', 'health.monitor', 'balancer.scanner', 'node.role',
+export const TYPES = ['vrrp.transition', 'vrrp.takeover', 'vrrp.priority', 'health.monitor', 'balancer.scanner', 'node.role',
   'node.role_failed', 'cluster.config_applied', 'cluster.config_refused', 'cluster.config_conflict',
   'cluster.member_joined', 'cluster.member_left', 'events.missed', 'events.dropped'];
 
@@ -14,6 +14,9 @@ export function describe(e) {
   switch (e.type) {
     case 'vrrp.transition':
       return `${e.instance}: ${e.from} → ${e.to} at priority ${e.priority} (${e.cause})`;
+    case 'vrrp.takeover':
+      return e.gapMillis >= 0 ? `${e.instance}: took over in ${e.gapMillis.toFixed(1)} ms without adverts`
+        + ` (from ${e.previousMaster}'s last advert to this node's first)` : `${e.instance}: master, no master heard before`;
     case 'vrrp.priority':
       return `${e.instance}: priority ${e.from} → ${e.to} (${e.reason})`;
     case 'health.monitor':
@@ -45,7 +48,7 @@ export function describe(e) {
 
 /** Where an event's object is shown. */
 export function linkFor(e) {
-  if (e.type.startsWith('vrrp.')) return '#/overview?instance=' + encodeURIComponent(e.instance);
+  if (e.type.startsWith('vrrp.')) return '#/vrrp?instance=' + encodeURIComponent(e.instance);
   if (e.type.startsWith('cluster.member')) return '#/overview?node=' + encodeURIComponent(e.member);
   if (e.type === 'balancer.scanner') return '#/overview?scanner=' + encodeURIComponent(e.scanner);
   return '#/events?type=' + encodeURIComponent(e.type);

@@ -78,7 +78,8 @@ function groupRow(group) {
   const others = group.routers.filter(r => r.state !== 'MASTER');
   const own = group.own;
   return h('tr', {'data-instance': group.instance},
-    h('th', {scope: 'row'}, group.instance, own ? h('div', {class: 'muted'}, own.virtualAddresses.join(', ')) : null),
+    h('th', {scope: 'row'}, own ? h('a', {href: '#/vrrp?instance=' + encodeURIComponent(group.instance)}, group.instance)
+      : group.instance, own ? h('div', {class: 'muted'}, own.virtualAddresses.join(', ')) : null),
     h('td', {class: 'master'}, masters.length
       ? masters.map(r => h('span', {class: 'router'}, r.node, ' ', badge('MASTER')))
       : h('span', {class: 'warn'}, 'no master')),
@@ -104,13 +105,16 @@ function table(caption, head, rows, empty) {
     h('thead', {}, h('tr', {}, head.map(text => h('th', {scope: 'col'}, text)))), h('tbody', {}, rows));
 }
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 function render(el, data, note) {
   const {node, cluster, vrrp, scanners, recent} = data;
   const own = new Map((vrrp || []).map(i => [i.name, i]));
   fill(el,
     h('h1', {}, cluster.joined ? 'Cluster ' + cluster.clusterName : node.name),
     h('p', {class: 'muted', id: 'cluster-state'}, cluster.joined
-      ? `${cluster.members.filter(m => !m.stale).length} nodes up, view ${cluster.view.id}, coordinator ${cluster.view.coordinator}`
+      ? `${plural(cluster.members.filter(m => !m.stale).length, 'node')} up, view ${cluster.view.id},`
+        + ` coordinator ${cluster.view.coordinator}`
       : 'Not in a cluster: ' + (cluster.offReason || 'no reason given')),
     note ? h('p', {class: 'note', role: 'status', id: 'note'}, time(note.time), ' ', note.node, ': ', describe(note)) : null,
     h('section', {'aria-labelledby': 'h-nodes'}, h('h2', {id: 'h-nodes'}, 'Nodes'),

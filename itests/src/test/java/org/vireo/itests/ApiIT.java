@@ -107,7 +107,10 @@ public class ApiIT extends VireoTestSupport {
         assertTrue(vrrp.body(), vrrp.body().matches("\\[\\{\"name\":\"a\",\"vrid\":61,\"interfaceName\":\"mem-a\","
             + "\"version\":3,\"state\":\"MASTER\",\"stateSince\":\"(20\\d\\d-[^\"]+Z)\","
             + "\"lastTransition\":\\{\"from\":\"BACKUP\",\"to\":\"MASTER\",\"at\":\"\\1\",\"cause\":\"[^\"]+\","
-            + "\"peer\":(null|\"[^\"]+\")},\"fault\":null,\"refused\":false,"
+            + "\"peer\":(null|\"[^\"]+\")},"
+            // alone on its LAN: it became master having heard no one, so the takeover has no gap
+            + "\"lastTakeover\":\\{\"previousMaster\":null,\"lastAdvertHeard\":null,\"firstAdvertSent\":\"20[^\"]+Z\","
+            + "\"gapMillis\":null},\"fault\":null,\"refused\":false,"
             + "\"priority\":\\{\"base\":120,\"effective\":120,\"override\":null,\"deductions\":\\[]},.*"
             + "\"advertIntervalMillis\":100,.*"
             + "\"virtualAddresses\":\\[\"10\\.77\\.0\\.1\"],.*\"drops\":\\{\"kernel_dropped\":0,.*}}}]"));

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.Test;
 import org.openqa.selenium.By;
@@ -21,12 +23,19 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * in through the page's form and sees the overview: both nodes, vip1 with n1 its master. n1 crashes; without a reload
  * the overview shows n2 as vip1's master, with a note of the transition, within one second of n2's first advert as
  * the lab's bridge saw it (tcpdump's kernel stamps and the page's {@code Date.now()} read the host's one clock).
- * Screenshots of each step are left in target/console-shots/.
+ * vip1's page shows the takeover as n2 measured it (from n1's last advert to its own first), within 20 ms of the
+ * same two adverts on the bridge, and the event log lists the transition. The admin drains the scanner with the
+ * balancer page's button and {@code balancer:scanners} shows it drained; a viewer logged in on the same page sees no
+ * button, and a drain it forges from the page (with its own CSRF token) is refused.
+ * Before the crash, a rules file with an error is refused at its line in the rules page, with nothing changed, and a
+ * good one is saved and followed to n1. Screenshots of each step are left in target/console-shots/.
  */
 public class ConsoleLabIT extends LabTestSupport {
 
     private static final String VIP = "10.77.0.51";
     private static final double BOUND_MS = 1000;
+    /** The balancer's one scanner as lab.sh configures it. */
+    private static final String SCANNER = "127.0.0.1:3128";
     private static final String MASTER_CELL = "#vip-groups tr[data-instance='vip1'] td.master";
 
     /** In the page: the time (Date.now()) at which vip1's master cell first names {@code arguments[0]}, kept in window. */
@@ -43,6 +52,19 @@ public class ConsoleLabIT extends LabTestSupport {
           characterData: true});
         check();
         """;
+
+    /** The capture's last VRRP advert of {@code node} before {@code beforeMillis}, in epoch milliseconds. */
+    private static double lastAdvertBefore(java.nio.file.Path pcap, String node, double beforeMillis) throws Exception {
+        double last = Double.NaN;
+        for (String line : tshark(pcap, "-Y", "vrrp && ip.src == " + Lab.ip(node), "-T", "fields", "-e",
+                "frame.time_epoch").split("\n")) {
+            if (line.matches("\\d+\\.\\d+") && Double.parseDouble(line) * 1000 < beforeMillis) {
+                last = Double.parseDouble(line) * 1000;
+            }
+        }
+        assertTrue("no advert of " + node + " in the capture before " + beforeMillis, !Double.isNaN(last));
+        return last;
+    }
 
     public ConsoleLabIT() {
         super("co", 2);
@@ -83,6 +105,35 @@ public class ConsoleLabIT extends LabTestSupport {
                 .startsWith("n2"));
             browser.screenshot("overview");
 
+            // the rules: a file with an error is refused at its line, nothing changes; a good one reaches n1 too
+            page.findElement(By.linkText("Rules")).click();
+            WebElement editor = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("rules-text")));
+            java.nio.file.Path inForce = lab.home("n2").resolve("etc/vireo/rules.conf");
+            String before = Files.readString(inForce);
+            String original = editor.getAttribute("value");
+            assertEquals(before, original);
+            browser.script("arguments[0].value = 'rule bad block port x\\n' + arguments[0].value;"
+                + " arguments[0].dispatchEvent(new Event('input'));", editor);
+            page.findElement(By.id("rules-save")).click();
+            WebElement problem = wait.until(ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector("#rules-problems li")));
+            assertTrue(problem.getText(), problem.getText().startsWith("line 1: port x: expected a port"));
+            assertEquals("bad", page.findElement(By.cssSelector(".gutter li:first-child")).getAttribute("class"));
+            assertTrue(page.findElement(By.id("rules-status")).getText().contains("unchanged"));
+            browser.screenshot("rules-refused");
+            assertEquals(before, Files.readString(inForce));
+            browser.script("arguments[0].value = arguments[1] + '# checked by the console\\n';"
+                + " arguments[0].dispatchEvent(new Event('input'));", editor, original);
+            page.findElement(By.id("rules-save")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("rules-status"), "Saved as version"));
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(
+                By.cssSelector("#rules-replication li[data-node='n1']"), "✓"));
+            assertTrue(Files.readString(lab.home("n1").resolve("etc/vireo/rules.conf"))
+                .endsWith("# checked by the console\n"));
+            browser.screenshot("rules-saved");
+            page.findElement(By.linkText("Overview")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(MASTER_CELL), "n1"));
+
             browser.script(WATCH_MASTER, "n2", MASTER_CELL);
             java.nio.file.Path pcap = lab.file("bridge.pcap", "");
             lab.run(30, "capture", "sw", pcap.toString(), "ip proto 112");
@@ -91,7 +142,6 @@ public class ConsoleLabIT extends LabTestSupport {
             wait.until(d -> browser.script("return window.vireoMasterShown") != null);
             double shown = ((Number) browser.script("return window.vireoMasterShown")).doubleValue();
             double advert = firstAdvertMillis(pcap, "n2");
-            lab.run(30, "capture-stop", pcap.toString());
             WebElement note = page.findElement(By.id("note"));
             browser.screenshot("overview-after-failover");
             String figures = String.format(Locale.ROOT, "n2's first advert %.1f ms after n1's SIGKILL; the page showed"
@@ -103,10 +153,79 @@ public class ConsoleLabIT extends LabTestSupport {
                 Math.abs(shown - advert) <= BOUND_MS);
             assertTrue(figures, note.getText().contains("vip1: BACKUP → MASTER"));
 
+            // the instance's page: the takeover as n2 measured it, against the bridge's view of the same two adverts
+            page.findElement(By.linkText("vip1")).click();
+            WebElement takeover = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("last-takeover")));
+            wait.until(d -> d.findElements(By.cssSelector("#timeline li.event-vrrp-takeover")).size() == 1);
+            browser.screenshot("instance");
+            Matcher gap = Pattern.compile("^([0-9.]+) ms without adverts: from 10\\.77\\.0\\.11's last")
+                .matcher(takeover.getText());
+            assertTrue(takeover.getText(), gap.find());
+            double onTheBridge = advert - lastAdvertBefore(pcap, "n1", advert);
+            String measured = String.format(Locale.ROOT, "n2 says %s ms, the bridge %.1f ms", gap.group(1),
+                onTheBridge);
+            System.out.println("ConsoleLabIT: takeover " + measured);
+            lab.run(30, "capture-stop", pcap.toString());
+            assertEquals(measured, onTheBridge, Double.parseDouble(gap.group(1)), 20);
+
             page.findElement(By.linkText("Events")).click();
             wait.until(d -> d.findElements(By.cssSelector("li.event-vrrp-transition")).stream()
                 .anyMatch(e -> e.getText().contains("BACKUP → MASTER")));
             browser.screenshot("events");
+
+            page.findElement(By.linkText("Node")).click();
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("uptime")));
+            assertTrue(page.findElement(By.tagName("h1")).getText().startsWith("n2"));
+            assertEquals(1, page.findElements(By.id("role")).size()); // an admin's role switch
+            browser.screenshot("node");
+
+            // an admin drains the scanner with its button; the shell sees it drained
+            page.findElement(By.linkText("Balancer")).click();
+            String row = "#scanner-table tr[data-scanner='" + SCANNER + "']";
+            wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector(row + " button[data-action='drain']")))
+                .click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(row), "DRAINING"));
+            browser.screenshot("balancer");
+            String table = lab.cli("n2", "balancer:scanners");
+            assertTrue(table, table.lines().anyMatch(l -> l.contains(SCANNER) && l.contains("DRAIN")));
+
+            // on a phone: no page scrolls sideways (wide tables scroll inside their own box)
+            page.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+            for (String view : List.of("overview", "vrrp?instance=vip1", "balancer", "node", "events")) {
+                page.get(consoleUrl("n2") + "index.html#/" + view);
+                wait.until(ExpectedConditions.visibilityOfElementLocated(By.tagName("h1")));
+                wait.until(d -> !d.findElement(By.id("main")).getText().startsWith("Loading"));
+                Object widths = browser.script("return [document.documentElement.scrollWidth, window.innerWidth]");
+                List<?> w = (List<?>) widths;
+                assertTrue(view + " at 390 px wide scrolls sideways: " + widths,
+                    ((Number) w.get(0)).intValue() <= ((Number) w.get(1)).intValue());
+                browser.screenshot(view.replaceAll("\\?.*", "") + "-phone");
+            }
+            page.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 800));
+
+            // a viewer: no admin control on the page, and a write forged from it is refused
+            Files.writeString(lab.home("n2").resolve("etc/users.properties"),
+                "\nwatcher = watcher-secret,_g_:viewergroup\n", java.nio.file.StandardOpenOption.APPEND);
+            page.findElement(By.cssSelector("#who button")).click();
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("user"))).sendKeys("watcher");
+            page.findElement(By.id("password")).sendKeys("watcher-secret");
+            page.findElement(By.cssSelector("form.login button")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("who"), "watcher (viewer)"));
+            page.get(consoleUrl("n2") + "index.html#/balancer");
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(row)));
+            assertEquals(List.of(), page.findElements(By.cssSelector("#scanner-table button")));
+            browser.screenshot("balancer-viewer");
+            page.findElement(By.linkText("Node")).click();
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("uptime")));
+            assertEquals(List.of(), page.findElements(By.id("role")));
+            Object forged = ((org.openqa.selenium.JavascriptExecutor) page).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                const who = await (await fetch('/api/v1/session', {headers: {'X-Requested-With': 'x'}})).json();
+                const r = await fetch('/api/v1/balancer/scanners/' + arguments[0] + '/undrain', {method: 'POST',
+                  headers: {'X-Requested-With': 'x', 'X-Vireo-CSRF': who.csrfToken}});
+                done(r.status + ' ' + await r.text());
+                """, SCANNER);
+            assertTrue(String.valueOf(forged), String.valueOf(forged).startsWith("403 "));
         }
     }
 }

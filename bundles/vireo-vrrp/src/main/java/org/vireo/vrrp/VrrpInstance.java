@@ -25,6 +25,12 @@ public interface VrrpInstance {
      * configured base priority).
      */
     String PRIORITY_TOPIC = "org/vireo/vrrp/PRIORITY";
+    /**
+     * EventAdmin topic of this node's takeovers, once its first advert as master is sent ({@code vrrp.takeover});
+     * properties: instance, vrid, interface, previousMaster (or ""), lastAdvertHeard (ISO time or ""),
+     * firstAdvertSent (ISO time), gapMillis (a double; -1 when no advert was heard).
+     */
+    String TAKEOVER_TOPIC = "org/vireo/vrrp/TAKEOVER";
 
     String name();
 
@@ -63,6 +69,11 @@ public interface VrrpInstance {
 
     /** The instance's last change of state since it started; empty before the first. */
     default Optional<VrrpTransition> lastTransition() {
+        return Optional.empty();
+    }
+
+    /** This node's last takeover since the instance started (how long the group went without adverts); empty before. */
+    default Optional<VrrpTakeover> lastTakeover() {
         return Optional.empty();
     }
 

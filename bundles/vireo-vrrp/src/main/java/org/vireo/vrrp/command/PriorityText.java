@@ -3,6 +3,7 @@ package org.vireo.vrrp.command;
 import java.util.Locale;
 
 import org.vireo.vrrp.PriorityDeduction;
+import org.vireo.vrrp.VrrpTakeover;
 import org.vireo.vrrp.VrrpTransition;
 
 /** How {@code vrrp:show} words a priority deduction and a transition: the API's fields, in one line each. */
@@ -24,6 +25,16 @@ final class PriorityText {
     }
 
     /** {@code BACKUP -> MASTER at 2026-...: preempted the master 192.0.2.2 (...) [peer 192.0.2.2]}. */
+    /** {@code 609.4 ms without adverts: from 192.0.2.2's last at ... to this node's first at ...}. */
+    static String takeover(VrrpTakeover t) {
+        if (t.gap().isEmpty()) {
+            return "no master heard before it; first advert at " + t.firstAdvertSent();
+        }
+        return String.format(Locale.ROOT, "%.1f ms without adverts: from %s's last at %s to this node's"
+            + " first at %s", t.gap().get().toNanos() / 1e6, t.previousMaster().map(a -> a.getHostAddress())
+            .orElse("?"), t.lastAdvertHeard().orElseThrow(), t.firstAdvertSent());
+    }
+
     static String transition(VrrpTransition t) {
         return t.from() + " -> " + t.to() + " at " + t.at() + ": " + t.cause()
             + t.peer().map(p -> " [peer " + p.getHostAddress() + "]").orElse("");

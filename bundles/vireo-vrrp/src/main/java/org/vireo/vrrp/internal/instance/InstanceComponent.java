@@ -36,6 +36,7 @@ import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpStateListener;
+import org.vireo.vrrp.VrrpTakeover;
 import org.vireo.vrrp.VrrpTransition;
 import org.vireo.vrrp.VrrpTransport;
 
@@ -297,6 +298,16 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         post(PRIORITY_TOPIC, p);
     }
 
+    @Override
+    public void tookOver(String instance, VrrpTakeover takeover) {
+        Map<String, Object> p = about();
+        p.put("previousMaster", takeover.previousMaster().map(InetAddress::getHostAddress).orElse(""));
+        p.put("lastAdvertHeard", takeover.lastAdvertHeard().map(Instant::toString).orElse(""));
+        p.put("firstAdvertSent", takeover.firstAdvertSent().toString());
+        p.put("gapMillis", takeover.gap().map(g -> g.toNanos() / 1e6).orElse(-1.0));
+        post(TAKEOVER_TOPIC, p);
+    }
+
     private Map<String, Object> transition(StateChange change) {
         Map<String, Object> p = about();
         p.put("from", change.from().name());
@@ -423,6 +434,11 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     @Override
     public Optional<VrrpTransition> lastTransition() {
         return view().lastTransition();
+    }
+
+    @Override
+    public Optional<VrrpTakeover> lastTakeover() {
+        return view().lastTakeover();
     }
 
     @Override

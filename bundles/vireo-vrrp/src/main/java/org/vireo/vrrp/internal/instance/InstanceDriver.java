@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTakeover;
 import org.vireo.vrrp.VrrpTransition;
 import org.vireo.vrrp.VrrpTransport;
 import org.vireo.vrrp.internal.fsm.FsmAction;
@@ -102,6 +103,14 @@ final class InstanceDriver {
     private String cause = "started";
     private Optional<InetAddress> peer = Optional.empty();
     private Optional<FsmEvent.AdvertReceived> lastHeard = Optional.empty();
+    /** When the last advert handled as backup arrived (scheduler time), and its sender; timer thread only. */
+    private long heardAsBackupMicros = Long.MIN_VALUE;
+    private Optional<InetAddress> heardAsBackupFrom = Optional.empty();
+    /** Became master from backup, first advert not sent yet: the takeover is measured when it goes; timer thread. */
+    private boolean takeoverPending;
+    private long takeoverHeardMicros;
+    private Optional<InetAddress> takeoverFrom = Optional.empty();
+    private volatile VrrpTakeover lastTakeover;
     /** Why the effective priority last changed; timer thread only. */
     private String priorityReason = "configured";
 
@@ -372,6 +381,10 @@ final class InstanceDriver {
         peer = TransitionCause.peer(event, master, self);
         if (event instanceof FsmEvent.AdvertReceived a) {
             lastHeard = Optional.of(a);
+            if (state == VrrpState.BACKUP) {
+                heardAsBackupMicros = at;
+                heardAsBackupFrom = Optional.of(a.sender());
+            }
         }
         List<FsmAction> actions = fsm.handle(event, at);
         long lag = Math.max(0, scheduler.nowMicros() - at);
@@ -462,6 +475,9 @@ final class InstanceDriver {
             int length = VrrpCodec.encode(advert, channel.sourceAddress(), channel.destination(), sendBuffer, 0);
             channel.send(sendBuffer, 0, length);
             advertsSent.incrementAndGet();
+            if (takeoverPending) {
+                tookOver();
+            }
         } catch (IOException | RuntimeException e) {
             LOG.warn("VRRP instance {}: sending an advert on {} failed: {}", options.name(), options.interfaceName(),
                 e.toString());
@@ -476,6 +492,10 @@ final class InstanceDriver {
         }
         state = next;
         stateSince = Instant.now();
+        // a takeover ends with this node's first advert as master; one left before it was sent is not one
+        takeoverPending = next == VrrpState.MASTER && previous == VrrpState.BACKUP;
+        takeoverHeardMicros = heardAsBackupMicros;
+        takeoverFrom = heardAsBackupFrom;
         lastTransition = new VrrpTransition(previous, next, stateSince, cause, peer);
         transitions.incrementAndGet(next.ordinal());
         CompletionStage<Void> claim;
@@ -506,6 +526,27 @@ final class InstanceDriver {
 
     Instant stateSince() {
         return stateSince;
+    }
+
+    /**
+     * The first advert as master went out: how long the group went without a master's advert, as this node saw it,
+     * from the last advert it took as backup (arrival at the interface) to this one.
+     */
+    private void tookOver() {
+        takeoverPending = false;
+        long now = scheduler.nowMicros();
+        Instant sent = Instant.now();
+        boolean heard = takeoverHeardMicros != Long.MIN_VALUE;
+        Optional<Duration> gap = heard ? Optional.of(Duration.ofNanos((now - takeoverHeardMicros) * 1000))
+            : Optional.empty();
+        VrrpTakeover t = new VrrpTakeover(heard ? takeoverFrom : Optional.empty(), gap.map(sent::minus), sent, gap);
+        lastTakeover = t;
+        sink.tookOver(options.name(), t);
+    }
+
+    /** This node's last takeover: see {@link VrrpTakeover}; any thread. */
+    Optional<VrrpTakeover> lastTakeover() {
+        return Optional.ofNullable(lastTakeover);
     }
 
     /** The last change of state, with the cause and peer its {@link StateSink.StateChange} had; any thread. */

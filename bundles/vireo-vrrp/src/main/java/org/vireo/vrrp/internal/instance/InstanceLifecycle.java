@@ -15,6 +15,7 @@ import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTakeover;
 import org.vireo.vrrp.VrrpTransition;
 
 /**
@@ -241,6 +242,12 @@ final class InstanceLifecycle implements VrrpInstance {
         Optional<OperatorDeductions.Resignation> resignation = d != null ? d.resignation() : Optional.empty();
         return OperatorDeductions.of(trackedPriority,
             override.map(p -> new OperatorDeductions.Override(p, overrideSince)), resignation);
+    }
+
+    @Override
+    public Optional<VrrpTakeover> lastTakeover() {
+        InstanceDriver d = driver;
+        return d != null ? d.lastTakeover() : Optional.empty();
     }
 
     /** The later of the driver's last transition and this class's own (into or out of FAULT). */

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTakeover;
 
 /** Where an instance reports what it became and why: the VIP listeners and EventAdmin at run time. */
 interface StateSink {
@@ -21,6 +22,10 @@ interface StateSink {
 
     /** A change of the priority the instance advertises (from, to) and why. */
     record PriorityChange(String instance, int from, int to, String reason) {
+    }
+
+    /** This node's first advert as master after a takeover went out (on the scheduler thread: post, never wait). */
+    default void tookOver(String instance, VrrpTakeover takeover) {
     }
 
     /** @return on becoming MASTER, the claim of the addresses (see VrrpStateListener#becameMaster); else ignored */

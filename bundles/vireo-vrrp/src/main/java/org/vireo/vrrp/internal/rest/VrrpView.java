@@ -12,6 +12,7 @@ import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTakeover;
 import org.vireo.vrrp.VrrpTransition;
 
 /**
@@ -19,7 +20,7 @@ import org.vireo.vrrp.VrrpTransition;
  * (absent values are null, times ISO-8601 UTC, drop reasons by their {@link DropReason} names in lower case).
  */
 public record VrrpView(String name, int vrid, String interfaceName, int version, String state, String stateSince,
-                       Transition lastTransition, String fault, boolean refused, Priority priority, String primaryAddress, String masterAddress,
+                       Transition lastTransition, Takeover lastTakeover, String fault, boolean refused, Priority priority, String primaryAddress, String masterAddress,
                        long advertIntervalMillis, boolean preempt, List<String> virtualAddresses, boolean virtualMac,
                        String waitingFor, List<String> warnings, Counters counters) {
 
@@ -57,6 +58,16 @@ public record VrrpView(String name, int vrid, String interfaceName, int version,
         }
     }
 
+    /** This node's last takeover ({@link VrrpTakeover}); the fields null when no advert was heard before it. */
+    public record Takeover(String previousMaster, String lastAdvertHeard, String firstAdvertSent, Double gapMillis) {
+
+        static Takeover of(VrrpTakeover t) {
+            return new Takeover(t.previousMaster().map(InetAddress::getHostAddress).orElse(null),
+                t.lastAdvertHeard().map(Instant::toString).orElse(null), t.firstAdvertSent().toString(),
+                t.gap().map(g -> g.toNanos() / 1e6).orElse(null));
+        }
+    }
+
     /**
      * Its counters since it started; {@code drops} has every reason and {@code transitions} every state entered,
      * zeros included.
@@ -81,7 +92,8 @@ public record VrrpView(String name, int vrid, String interfaceName, int version,
 
     public static VrrpView of(VrrpInstance i) {
         return new VrrpView(i.name(), i.vrid(), i.interfaceName(), i.version(), i.state().name(),
-            i.stateSince().toString(), i.lastTransition().map(Transition::of).orElse(null), i.fault().orElse(null),
+            i.stateSince().toString(), i.lastTransition().map(Transition::of).orElse(null),
+            i.lastTakeover().map(Takeover::of).orElse(null), i.fault().orElse(null),
             i.refused(), Priority.of(i),
             i.primaryAddress().map(InetAddress::getHostAddress).orElse(null),
             i.masterAddress().map(InetAddress::getHostAddress).orElse(null), i.advertInterval().toMillis(),

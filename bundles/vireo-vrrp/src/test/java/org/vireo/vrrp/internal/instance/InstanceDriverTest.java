@@ -17,6 +17,7 @@ import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpTransition;
 import org.vireo.vrrp.VrrpState;
+import org.vireo.vrrp.VrrpTakeover;
 import org.vireo.vrrp.VrrpStateListener;
 import org.vireo.vrrp.VrrpTransport;
 import org.vireo.vrrp.internal.packet.VrrpAdvert;
@@ -83,6 +84,36 @@ class InstanceDriverTest {
         assertThat(last.cause()).isEqualTo("no advert from the master 10.77.0.9 for Master_Down_Interval");
         assertThat(last.peer()).contains(InetAddress.getByName("10.77.0.9"));
         assertThat(last.at()).isEqualTo(b.stateSince());
+    }
+
+    @Test
+    void aTakeoverIsMeasuredFromTheOldMastersLastAdvertToTheNewMastersFirst() throws Exception {
+        InstanceDriver a = instance("a", 51, 200);
+        InstanceDriver b = instance("b", 51, 100);
+        clock.advanceSeconds(5);
+        assertThat(b.lastTakeover()).isEmpty();
+
+        a.stop(); // its last advert is of priority 0: b waits Skew_Time, (256 - 100) / 256 of a second
+        clock.advanceSeconds(1);
+
+        assertThat(b.state()).isEqualTo(VrrpState.MASTER);
+        VrrpTakeover t = b.lastTakeover().orElseThrow();
+        assertThat(t.previousMaster()).isEqualTo(a.primaryAddress());
+        assertThat(t.gap()).contains(java.time.Duration.ofNanos(609_375_000));
+        assertThat(t.lastAdvertHeard().orElseThrow().plus(t.gap().get())).isEqualTo(t.firstAdvertSent());
+        assertThat(a.lastTakeover().orElseThrow().gap()).isEmpty(); // master at its start, having heard no one
+    }
+
+    @Test
+    void aTakeoverWithNoMasterHeardHasNoGap() throws Exception {
+        InstanceDriver alone = instance("alone", 51, 100);
+        clock.advanceSeconds(5);
+
+        assertThat(alone.state()).isEqualTo(VrrpState.MASTER);
+        VrrpTakeover t = alone.lastTakeover().orElseThrow();
+        assertThat(t.previousMaster()).isEmpty();
+        assertThat(t.lastAdvertHeard()).isEmpty();
+        assertThat(t.gap()).isEmpty();
     }
 
     @Test

@@ -1,0 +1,81 @@
+// The balancer of this node (a director or a backup): its listeners and problems, and the scanner table with each
+// scanner's state, weight, share, connections and load, and the drain and undrain buttons (for an admin only: a
+// viewer's page shows none, and the API refuses a viewer's write anyway).
+import {get, call, ApiFailure} from './api.js';
+import {h, fill, share, badge} from './dom.js';
+
+function listeners(b) {
+  return h('table', {}, h('caption', {}, `Listeners (${b.mode}, ${b.transport})`),
+    h('tbody', {}, b.listeners.map(l => h('tr', {}, h('th', {scope: 'row'}, l.address), h('td', {}, l.service),
+      h('td', {}, l.bound ? badge('UP') : [badge('DOWN'), ' ', l.problem || ''])))));
+}
+
+function scannerRow(s, admin, act) {
+  const action = s.draining ? 'undrain' : 'drain';
+  return h('tr', {'data-scanner': s.scanner},
+    h('th', {scope: 'row'}, s.scanner),
+    h('td', {}, badge(s.state), s.draining ? [' ', badge('DRAINING')] : null),
+    h('td', {class: 'num'}, `${s.weight} (${s.effectiveWeight.toFixed(2)})`),
+    h('td', {}, share('share', s.share)),
+    h('td', {class: 'num'}, `${s.activeConnections} / ${s.totalConnections}`),
+    h('td', {class: 'num'}, String(s.connectFailures)),
+    h('td', {}, share('CPU', s.cpu), ' ', share('memory', s.memory)),
+    h('td', {}, s.monitor || '–'),
+    admin ? h('td', {}, h('button', {type: 'button', class: 'small', 'data-action': action,
+      'aria-label': `${action} ${s.scanner}`, onclick: () => act(s.scanner, action)}, action)) : null);
+}
+
+export function balancer(params, session) {
+  const admin = session.roles.includes('admin');
+  const el = h('div', {class: 'balancer'});
+  const message = h('p', {role: 'status', class: 'muted', id: 'balancer-message'});
+
+  async function act(scanner, action) {
+    try {
+      const done = await call('POST', `/balancer/scanners/${encodeURIComponent(scanner)}/${action}`);
+      message.textContent = done.message;
+    } catch (e) {
+      message.textContent = e.message;
+    }
+    // the balancer takes the table up a moment later: its balancer.scanner event reloads this page
+  }
+
+  async function load() {
+    let b;
+    try {
+      b = await get('/balancer');
+    } catch (e) {
+      if (e instanceof ApiFailure && e.status === 404) {
+        fill(el, h('h1', {}, 'Balancer'), h('p', {class: 'muted'}, 'This node runs no balancer (its role is a scanner).'));
+        return;
+      }
+      throw e;
+    }
+    const scanners = await get('/balancer/scanners');
+    const head = ['scanner', 'state', 'weight (now)', 'share of open connections', 'open / total', 'failed connects',
+      'load', 'monitor'].concat(admin ? ['action'] : []);
+    fill(el,
+      h('h1', {}, 'Balancer'),
+      b.problems.map(p => h('p', {class: 'problem'}, p)),
+      h('p', {class: 'muted'}, `${b.acceptedConnections} client connections accepted, ${b.activeConnections} open,`
+        + ` ${b.unservedConnections} not served, ${b.relayedConnections} relayed to the master, ${b.affinities}`
+        + ' clients remembered'),
+      h('section', {'aria-labelledby': 'h-scanner-table'}, h('h2', {id: 'h-scanner-table'}, 'Scanners'), message,
+        h('div', {class: 'scroll'}, h('table', {id: 'scanner-table'}, h('caption', {class: 'sr-only'}, 'Scanners'),
+          h('thead', {}, h('tr', {}, head.map(t => h('th', {scope: 'col'}, t)))),
+          h('tbody', {}, scanners.map(s => scannerRow(s, admin, act)))))),
+      h('section', {'aria-labelledby': 'h-listeners'}, h('h2', {id: 'h-listeners'}, 'Listeners'),
+        h('div', {class: 'scroll'}, listeners(b))));
+  }
+
+  return {
+    title: 'Balancer',
+    el,
+    load,
+    event(e) {
+      if (e.type === 'balancer.scanner' || e.type === 'vrrp.transition' || e.type === 'cluster.config_applied') {
+        load().catch(() => {});
+      }
+    },
+  };
+}
