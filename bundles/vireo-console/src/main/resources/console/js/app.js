@@ -10,8 +10,9 @@ import {instance} from './instance.js';
 import {balancer} from './balancer.js';
 import {nodePage} from './node.js';
 import {rules} from './rules.js';
+import {scanner} from './scanner.js';
 
-const VIEWS = {overview, events: eventLog, vrrp: instance, balancer, node: nodePage, rules};
+const VIEWS = {overview, events: eventLog, vrrp: instance, balancer, node: nodePage, rules, scanner};
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
 const who = document.getElementById('who');
@@ -36,6 +37,7 @@ function route() {
 async function show() {
   if (!user) return;
   const {name, params} = route();
+  if (view && view.stop) view.stop(); // a page's own stream ends with it
   view = VIEWS[name](params, user);
   document.title = view.title + ' · Vireo console';
   for (const link of nav.querySelectorAll('a')) {

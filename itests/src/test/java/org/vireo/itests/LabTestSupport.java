@@ -72,14 +72,16 @@ abstract class LabTestSupport {
     }
 
     /**
-     * n1, a director at priority 150, and n2, a backup at 100: VRID 51, one VIP, adverts every {@code intervalMs};
-     * returns once n1 is master and n2 backup.
+     * n1, a director at priority 150, and n2, a backup at 100 (with {@code n2More} of lab.sh's options): VRID 51,
+     * one VIP, adverts every {@code intervalMs}; returns once n1 is master and n2 backup.
      */
-    protected void startDirectorAndBackup(String vip, int intervalMs) throws Exception {
+    protected void startDirectorAndBackup(String vip, int intervalMs, String... n2More) throws Exception {
         lab.vireo("n1", "--role", "director", "--vrid", "51", "--priority", "150", "--interval-ms",
             String.valueOf(intervalMs), "--vip", vip);
-        lab.vireo("n2", "--role", "backup", "--vrid", "51", "--priority", "100", "--interval-ms",
-            String.valueOf(intervalMs), "--vip", vip);
+        List<String> n2 = new ArrayList<>(List.of("--role", "backup", "--vrid", "51", "--priority", "100",
+            "--interval-ms", String.valueOf(intervalMs), "--vip", vip));
+        n2.addAll(List.of(n2More));
+        lab.vireo("n2", n2.toArray(String[]::new));
         // two JVMs booting at once: over 2 minutes each on a shared 2-core machine at a load of 13
         lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 300);
         lab.awaitLog("n2", "vip1 .*-> BACKUP", 120);

@@ -25,6 +25,7 @@ class ConsoleAssetsTest {
 
     private static final Path ROOT = Path.of("src/main/resources/console");
     private static final long MAX_BYTES = 400 * 1024;
+    private static final String SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
     private static Map<String, String> files(String... suffixes) throws IOException {
         Map<String, String> found = new TreeMap<>();
@@ -66,7 +67,8 @@ class ConsoleAssetsTest {
         Pattern outside = Pattern.compile("(https?:)?//[a-z0-9.-]+\\.[a-z]{2,}|url\\(\\s*['\"]?(https?:|//)",
             Pattern.CASE_INSENSITIVE);
         files(".html", ".js", ".css").forEach((name, text) -> {
-            Matcher m = outside.matcher(text);
+            // SVG's namespace name is a name, never fetched (createElementNS)
+            Matcher m = outside.matcher(text.replace("'" + SVG_NAMESPACE + "'", "''"));
             assertThat(m.find()).as(name + (m.hitEnd() ? "" : ": " + safeGroup(m))).isFalse();
         });
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.vireo.events.EventLog;
 import org.vireo.events.NodeEvent;
+import org.vireo.testkit.FakeSse;
 
 class SseStreamTest {
 

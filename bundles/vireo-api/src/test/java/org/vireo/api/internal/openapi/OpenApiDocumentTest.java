@@ -206,7 +206,8 @@ class OpenApiDocumentTest {
 
     @Test
     void theDocumentTellsOperatorsWhoServesWhat() {
-        assertThat(api.routes("vireo-proxy")).containsExactly("GET /scanner", "GET /scanner/access-log");
+        assertThat(api.routes("vireo-proxy")).containsExactly("GET /scanner", "GET /scanner/access-log",
+            "GET /scanner/live");
         assertThat(api.routes("vireo-api")).contains("GET /health", "POST /session", "GET /openapi.json",
             "GET /metrics", "GET /node/log", "GET /node/bundles");
         assertThat(doc.at("/servers/0/url").asText()).isEqualTo("/api/v1");
@@ -223,13 +224,24 @@ class OpenApiDocumentTest {
         return schema.validate(value).stream().map(Error::toString).map(m -> where + ": " + m).toList();
     }
 
-    /** An event stream's example: each data line is an Event. */
+    /**
+     * An event stream's example: each data line is of the schema its media type names for its event's name
+     * ({@code x-vireo-event-schemas}: /scanner/live sends counters and access batches), else an Event.
+     */
     private List<String> sseErrors(ApiDocument.Example e) {
         List<String> failures = new ArrayList<>();
-        Matcher data = Pattern.compile("(?m)^data: (.*)$").matcher(e.value().asText());
+        JsonNode bySchema = doc.at(e.schemaPointer().replaceAll("/schema$", "") + "/x-vireo-event-schemas");
+        Matcher line = Pattern.compile("(?m)^(event|data): (.*)$").matcher(e.value().asText());
+        String event = "";
         int n = 0;
-        while (data.find()) {
-            failures.addAll(errors("/components/schemas/Event", parse(data.group(1)), e.where() + " data " + ++n));
+        while (line.find()) {
+            if (line.group(1).equals("event")) {
+                event = line.group(2);
+                continue;
+            }
+            String pointer = bySchema.has(event) ? bySchema.get(event).get("$ref").asText().substring(1)
+                : "/components/schemas/Event";
+            failures.addAll(errors(pointer, parse(line.group(2)), e.where() + " data " + ++n));
         }
         assertThat(n).as(e.where() + ": events in the stream").isPositive();
         return failures;

@@ -1,4 +1,4 @@
-package org.vireo.api.internal.events;
+package org.vireo.testkit;
 
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -13,11 +13,14 @@ import javax.ws.rs.sse.Sse;
 import javax.ws.rs.sse.SseBroadcaster;
 import javax.ws.rs.sse.SseEventSink;
 
-/** JAX-RS' SSE as far as a stream uses it: events built as values, a sink that records them or fails. */
-final class FakeSse implements Sse {
+/**
+ * JAX-RS' SSE as far as a stream uses it (the event log's, the scanner's live one): events built as values, a sink
+ * that records them, and whose sends complete when the test says.
+ */
+public final class FakeSse implements Sse {
 
     /** An event as built. */
-    record Message(String id, String name, String comment, Object data) implements OutboundSseEvent {
+    public record Message(String id, String name, String comment, Object data) implements OutboundSseEvent {
         @Override
         public String getId() {
             return id;
@@ -131,10 +134,10 @@ final class FakeSse implements Sse {
     }
 
     /** Records what is sent; each send completes as {@link #next} says (at once, by default). */
-    static final class Sink implements SseEventSink {
-        final List<Message> sent = new ArrayList<>();
-        CompletableFuture<Void> next = CompletableFuture.completedFuture(null);
-        boolean closed;
+    public static final class Sink implements SseEventSink {
+        public final List<Message> sent = new ArrayList<>();
+        public CompletableFuture<Void> next = CompletableFuture.completedFuture(null);
+        public boolean closed;
 
         @Override
         public boolean isClosed() {
