@@ -2,7 +2,7 @@
 // scanner's state, weight, share, connections and load, and the drain and undrain buttons (for an admin only: a
 // viewer's page shows none, and the API refuses a viewer's write anyway).
 import {get, call, ApiFailure} from './api.js';
-import {h, fill, share, badge} from './dom.js';
+import {h, fill, share, badge, scrollBox} from './dom.js';
 
 function listeners(b) {
   return h('table', {}, h('caption', {}, `Listeners (${b.mode}, ${b.transport})`),
@@ -61,11 +61,11 @@ export function balancer(params, session) {
         + ` ${b.unservedConnections} not served, ${b.relayedConnections} relayed to the master, ${b.affinities}`
         + ' clients remembered'),
       h('section', {'aria-labelledby': 'h-scanner-table'}, h('h2', {id: 'h-scanner-table'}, 'Scanners'), message,
-        h('div', {class: 'scroll'}, h('table', {id: 'scanner-table'}, h('caption', {class: 'sr-only'}, 'Scanners'),
+        h('div', scrollBox('Scanners'), h('table', {id: 'scanner-table'}, h('caption', {class: 'sr-only'}, 'Scanners'),
           h('thead', {}, h('tr', {}, head.map(t => h('th', {scope: 'col'}, t)))),
           h('tbody', {}, scanners.map(s => scannerRow(s, admin, act)))))),
       h('section', {'aria-labelledby': 'h-listeners'}, h('h2', {id: 'h-listeners'}, 'Listeners'),
-        h('div', {class: 'scroll'}, listeners(b))));
+        h('div', scrollBox('Listeners'), listeners(b))));
   }
 
   return {

@@ -59,3 +59,11 @@ export function time(iso, precise) {
   const at = new Date(iso);
   return h('time', {datetime: iso, title: iso}, isNaN(at) ? iso : (precise ? preciseFormat : timeFormat).format(at));
 }
+
+/**
+ * The attributes of a box whose content may scroll sideways (a wide table on a phone): a named region that takes the
+ * focus, so that a keyboard can scroll it too.
+ */
+export function scrollBox(label, id) {
+  return {class: 'scroll', tabindex: '0', role: 'region', 'aria-label': label, id};
+}

@@ -1,7 +1,7 @@
 // This node: its name, role (an admin switches it, after a confirmation), features, version and uptime, its recent
 // warnings and errors, and its bundles.
 import {get, call} from './api.js';
-import {h, fill, badge, time} from './dom.js';
+import {h, fill, badge, time, scrollBox} from './dom.js';
 
 const ROLES = ['director', 'backup', 'scanner'];
 
@@ -61,7 +61,7 @@ export function nodePage(params, session) {
       h('section', {'aria-labelledby': 'h-bundles'}, h('h2', {id: 'h-bundles'}, 'Bundles'),
         h('p', {}, `${bundles.length} bundles, ${bundles.length - notActive.length} active`,
           notActive.length ? `; not active: ${notActive.map(b => b.symbolicName + ' ' + b.state).join(', ')}` : ''),
-        h('details', {}, h('summary', {}, 'every bundle'), h('div', {class: 'scroll'}, h('table', {},
+        h('details', {}, h('summary', {}, 'every bundle'), h('div', scrollBox('Bundles'), h('table', {},
           h('thead', {}, h('tr', {}, ['id', 'bundle', 'version', 'state', 'level'].map(t => h('th', {scope: 'col'}, t)))),
           h('tbody', {}, bundles.map(b => h('tr', {}, h('td', {class: 'num'}, String(b.id)), h('td', {}, b.symbolicName),
             h('td', {}, b.version), h('td', {}, b.state), h('td', {class: 'num'}, String(b.startLevel))))))))));

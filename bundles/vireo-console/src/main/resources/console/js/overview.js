@@ -1,7 +1,7 @@
 // The cluster overview: every node with its role, address, load and sync state; every VIP group with its master and
 // backups; the director's scanners with their share of the connections; and what happened last.
 import {get, ApiFailure} from './api.js';
-import {h, fill, share, badge, time} from './dom.js';
+import {h, fill, share, badge, time, scrollBox} from './dom.js';
 import {item, describe, CHANGES_THE_PICTURE} from './events.js';
 
 const STATE_ORDER = {MASTER: 0, BACKUP: 1, INITIALIZE: 2, FAULT: 3};
@@ -120,11 +120,11 @@ function render(el, data, note) {
     h('section', {'aria-labelledby': 'h-nodes'}, h('h2', {id: 'h-nodes'}, 'Nodes'),
       h('ul', {class: 'nodes'}, cluster.members.map(m => nodeBox(m, own)))),
     h('section', {'aria-labelledby': 'h-vips'}, h('h2', {id: 'h-vips'}, 'VIP groups'),
-      h('div', {class: 'scroll', id: 'vip-groups'}, table('VIP groups', ['instance', 'master', 'backups', 'priority here',
+      h('div', scrollBox('VIP groups', 'vip-groups'), table('VIP groups', ['instance', 'master', 'backups', 'priority here',
         'last change here'], groups(cluster, own).map(groupRow), 'No VRRP instance in the cluster.'))),
     scanners ? h('section', {'aria-labelledby': 'h-scanners'},
       h('h2', {id: 'h-scanners'}, node.name + ' → scanners'),
-      h('div', {class: 'scroll', id: 'scanners'}, table('Scanners', ['scanner', 'state', 'share of open connections',
+      h('div', scrollBox('Scanners', 'scanners'), table('Scanners', ['scanner', 'state', 'share of open connections',
         'open', 'total'], scanners.map(scannerRow), 'The balancer has no scanner.'))) : null,
     h('section', {'aria-labelledby': 'h-recent'}, h('h2', {id: 'h-recent'}, 'What happened'),
       recent.length ? h('ol', {class: 'events', reversed: true}, recent.slice().reverse().map(item))

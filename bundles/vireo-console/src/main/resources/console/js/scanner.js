@@ -3,7 +3,7 @@
 // rules that blocked most among the exchanges seen here, and a filterable tail of the access log. Every URL, host
 // and rule comes from the data plane: they go in as text.
 import {get, ApiFailure} from './api.js';
-import {h, fill, time} from './dom.js';
+import {h, fill, time, scrollBox} from './dom.js';
 
 const CLASSES = ['2xx', '3xx', '4xx', '5xx'];
 const HISTORY = 120;
@@ -140,7 +140,7 @@ export function scanner() {
         h('section', {'aria-labelledby': 'h-tail'}, h('h2', {id: 'h-tail'}, 'Access log, newest first'),
           h('form', {class: 'filters', role: 'search', onsubmit: e => e.preventDefault()},
             h('label', {for: 'access-filter'}, 'Containing '), filter),
-          h('div', {class: 'scroll'}, h('table', {id: 'access'}, h('caption', {class: 'sr-only'}, 'Access log'),
+          h('div', scrollBox('Access log'), h('table', {id: 'access'}, h('caption', {class: 'sr-only'}, 'Access log'),
             h('thead', {}, h('tr', {}, ['time', 'client', 'method', 'target', 'status', 'rule', 'ms']
               .map(t => h('th', {scope: 'col'}, t)))), tail))));
       showTail();

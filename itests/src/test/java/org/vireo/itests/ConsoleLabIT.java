@@ -29,7 +29,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * a URL that would be markup shows in n2's scanner page as text, and runs nothing); a viewer logged in on the same page sees no
  * button, and a drain it forges from the page (with its own CSRF token) is refused.
  * Before the crash, a rules file with an error is refused at its line in the rules page, with nothing changed, and a
- * good one is saved and followed to n1. Screenshots of each step are left in target/console-shots/.
+ * good one is saved and followed to n1. Every page, at 1280 × 800 and at 390 × 844, has no serious or critical finding
+ * of axe-core and, on the phone, does not scroll sideways. Screenshots of each step are left in target/console-shots/.
  */
 public class ConsoleLabIT extends LabTestSupport {
 
@@ -55,6 +56,24 @@ public class ConsoleLabIT extends LabTestSupport {
           characterData: true});
         check();
         """;
+
+    /** axe-core (npm, unpacked by the build into target/npm) as the page runs it. */
+    private static final java.nio.file.Path AXE = java.nio.file.Path.of("target/npm/axe-core/package/axe.min.js");
+
+    /** axe-core's serious and critical findings on the page as it is now, one line each. */
+    private static List<String> accessibilityProblems(LabBrowser browser) throws java.io.IOException {
+        if ("undefined".equals(browser.script("return typeof axe"))) {
+            browser.script(Files.readString(AXE)); // a fresh document: a navigation to another file drops it
+        }
+        Object found = ((org.openqa.selenium.JavascriptExecutor) browser.driver()).executeAsyncScript("""
+            const done = arguments[arguments.length - 1];
+            axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations
+              .filter(v => v.impact === 'serious' || v.impact === 'critical')
+              .map(v => v.id + ' (' + v.impact + '): ' + v.help + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))),
+              e => done(['axe failed: ' + e]));
+            """);
+        return ((List<?>) found).stream().map(String::valueOf).toList();
+    }
 
     /**
      * Clicks the element once it is there: the pages draw their parts again when an event comes (a member's report,
@@ -235,19 +254,27 @@ public class ConsoleLabIT extends LabTestSupport {
             String table = lab.cli("n2", "balancer:scanners");
             assertTrue(table, table.lines().anyMatch(l -> l.contains(SCANNER) && l.contains("DRAIN")));
 
-            // on a phone: no page scrolls sideways (wide tables scroll inside their own box)
-            page.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
-            for (String view : List.of("overview", "vrrp?instance=vip1", "balancer", "scanner", "rules", "node",
-                "events")) {
-                page.get(consoleUrl("n2") + "index.html#/" + view);
-                wait.until(ExpectedConditions.visibilityOfElementLocated(By.tagName("h1")));
-                wait.until(d -> !d.findElement(By.id("main")).getText().startsWith("Loading"));
-                Object widths = browser.script("return [document.documentElement.scrollWidth, window.innerWidth]");
-                List<?> w = (List<?>) widths;
-                assertTrue(view + " at 390 px wide scrolls sideways: " + widths,
-                    ((Number) w.get(0)).intValue() <= ((Number) w.get(1)).intValue());
-                browser.screenshot(view.replaceAll("\\?.*", "") + "-phone");
+            // every page at 1280 x 800 and on a phone (390 x 844): axe-core finds nothing serious or critical, and
+            // on the phone no page scrolls sideways (wide tables scroll inside their own box)
+            List<String> problems = new java.util.ArrayList<>();
+            for (int width : new int[] {1280, 390}) {
+                page.manage().window().setSize(new org.openqa.selenium.Dimension(width, width == 390 ? 844 : 800));
+                for (String view : List.of("overview", "vrrp?instance=vip1", "balancer", "scanner", "rules", "node",
+                        "events")) {
+                    page.get(consoleUrl("n2") + "index.html#/" + view);
+                    wait.until(ExpectedConditions.visibilityOfElementLocated(By.tagName("h1")));
+                    wait.until(d -> !d.findElement(By.id("main")).getText().startsWith("Loading"));
+                    if (width == 390) {
+                        List<?> w = (List<?>) browser.script(
+                            "return [document.documentElement.scrollWidth, window.innerWidth]");
+                        assertTrue(view + " at 390 px wide scrolls sideways: " + w,
+                            ((Number) w.get(0)).intValue() <= ((Number) w.get(1)).intValue());
+                        browser.screenshot(view.replaceAll("\\?.*", "") + "-phone");
+                    }
+                    accessibilityProblems(browser).forEach(p -> problems.add(view + " at " + width + " px: " + p));
+                }
             }
+            assertEquals(List.of(), problems);
             page.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 800));
 
             // a viewer: no admin control on the page, and a write forged from it is refused
