@@ -50,7 +50,9 @@ export function describe(e) {
 export function linkFor(e) {
   if (e.type.startsWith('vrrp.')) return '#/vrrp?instance=' + encodeURIComponent(e.instance);
   if (e.type.startsWith('cluster.member')) return '#/overview?node=' + encodeURIComponent(e.member);
-  if (e.type === 'balancer.scanner') return '#/overview?scanner=' + encodeURIComponent(e.scanner);
+  if (e.type === 'balancer.scanner') return '#/balancer?scanner=' + encodeURIComponent(e.scanner);
+  if (e.type.startsWith('cluster.config') && e.document === 'file:vireo/rules.conf') return '#/rules';
+  if (e.type.startsWith('node.role')) return '#/node';
   return '#/events?type=' + encodeURIComponent(e.type);
 }
 
