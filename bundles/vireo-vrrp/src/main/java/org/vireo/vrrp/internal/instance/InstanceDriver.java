@@ -108,8 +108,6 @@ final class InstanceDriver {
     private Optional<InetAddress> heardAsBackupFrom = Optional.empty();
     /** Became master from backup, first advert not sent yet: the takeover is measured when it goes; timer thread. */
     private boolean takeoverPending;
-    private long takeoverHeardMicros;
-    private Optional<InetAddress> takeoverFrom = Optional.empty();
     private volatile VrrpTakeover lastTakeover;
     /** Why the effective priority last changed; timer thread only. */
     private String priorityReason = "configured";
@@ -493,9 +491,8 @@ final class InstanceDriver {
         state = next;
         stateSince = Instant.now();
         // a takeover ends with this node's first advert as master; one left before it was sent is not one
+        // (what it heard as backup stays as it was until then: only a backup's adverts update it)
         takeoverPending = next == VrrpState.MASTER && previous == VrrpState.BACKUP;
-        takeoverHeardMicros = heardAsBackupMicros;
-        takeoverFrom = heardAsBackupFrom;
         lastTransition = new VrrpTransition(previous, next, stateSince, cause, peer);
         transitions.incrementAndGet(next.ordinal());
         CompletionStage<Void> claim;
@@ -536,10 +533,11 @@ final class InstanceDriver {
         takeoverPending = false;
         long now = scheduler.nowMicros();
         Instant sent = Instant.now();
-        boolean heard = takeoverHeardMicros != Long.MIN_VALUE;
-        Optional<Duration> gap = heard ? Optional.of(Duration.ofNanos((now - takeoverHeardMicros) * 1000))
+        boolean heard = heardAsBackupMicros != Long.MIN_VALUE;
+        Optional<Duration> gap = heard ? Optional.of(Duration.ofNanos((now - heardAsBackupMicros) * 1000))
             : Optional.empty();
-        VrrpTakeover t = new VrrpTakeover(heard ? takeoverFrom : Optional.empty(), gap.map(sent::minus), sent, gap);
+        VrrpTakeover t = new VrrpTakeover(heard ? heardAsBackupFrom : Optional.empty(), gap.map(sent::minus), sent,
+            gap);
         lastTakeover = t;
         sink.tookOver(options.name(), t);
     }
