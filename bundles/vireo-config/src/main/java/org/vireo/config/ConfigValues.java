@@ -54,6 +54,45 @@ public final class ConfigValues {
         return String.valueOf(v);
     }
 
+    /** {@link #text(Map, String, String)} of a declared key, its declared default when absent ("" if required). */
+    public static String text(Map<String, ?> raw, Setting<String> setting) {
+        return text(raw, setting.key(), setting.required() ? "" : setting.defaultValue());
+    }
+
+    /** {@link #integer(Map, String, Integer, int, int, List)} of a declared key: absent, its declared default. */
+    public static int integer(Map<String, ?> raw, Setting<Integer> setting, int min, int max, List<String> errors) {
+        return integer(raw, setting.key(), setting.required() ? null : setting.defaultValue(), min, max, errors);
+    }
+
+    /** {@link #integer(Map, String, Integer, int, int, String, List)} of a declared key. */
+    public static int integer(Map<String, ?> raw, Setting<Integer> setting, int min, int max, String accepted,
+                              List<String> errors) {
+        return integer(raw, setting.key(), setting.required() ? null : setting.defaultValue(), min, max, accepted,
+            errors);
+    }
+
+    /** {@link #bool(Map, String, boolean, List)} of a declared key: absent, its declared default. */
+    public static boolean bool(Map<String, ?> raw, Setting<Boolean> setting, List<String> errors) {
+        return bool(raw, setting.key(), setting.defaultValue(), errors);
+    }
+
+    /** {@link #decimal(Map, String, double, DoublePredicate, String, List)} of a declared key. */
+    public static double decimal(Map<String, ?> raw, Setting<Double> setting, DoublePredicate accepts,
+                                 String accepted, List<String> errors) {
+        return decimal(raw, setting.key(), setting.defaultValue(), accepts, accepted, errors);
+    }
+
+    /**
+     * {@link #list(Map, String)} of a declared key; absent, its declared default (a key set to nothing is an empty
+     * list: an operator may empty a list whose default is not).
+     */
+    public static List<String> list(Map<String, ?> raw, Setting<String[]> setting) {
+        if (!raw.containsKey(setting.key())) {
+            return setting.required() ? List.of() : setting.defaultList();
+        }
+        return list(raw, setting.key());
+    }
+
     /** A whole number in {@code min..max}, described to the operator as {@code min-max}. */
     public static int integer(Map<String, ?> raw, String key, Integer fallback, int min, int max, List<String> errors) {
         return integer(raw, key, fallback, min, max, min + "-" + max, errors);

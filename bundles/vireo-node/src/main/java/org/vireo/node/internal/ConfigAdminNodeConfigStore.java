@@ -49,12 +49,12 @@ final class ConfigAdminNodeConfigStore implements NodeConfigStore {
         if (properties == null) {
             properties = new Hashtable<>();
         }
-        if (role.label().equals(properties.get(NodeOptions.KEY_ROLE))
-            && String.valueOf(alsoScan).equals(String.valueOf(properties.get(NodeOptions.KEY_ALSO_SCAN)))) {
+        if (role.label().equals(properties.get(NodeOptions.ROLE.key()))
+            && String.valueOf(alsoScan).equals(String.valueOf(properties.get(NodeOptions.ALSO_SCAN.key())))) {
             return;
         }
-        properties.put(NodeOptions.KEY_ROLE, role.label());
-        properties.put(NodeOptions.KEY_ALSO_SCAN, String.valueOf(alsoScan));
+        properties.put(NodeOptions.ROLE.key(), role.label());
+        properties.put(NodeOptions.ALSO_SCAN.key(), String.valueOf(alsoScan));
         configuration.update(properties);
     }
 }

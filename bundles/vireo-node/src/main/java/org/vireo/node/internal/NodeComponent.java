@@ -147,8 +147,8 @@ public class NodeComponent implements NodeIdentity, RoleService {
 
     private NodeOptions fallback() {
         Role installed = RoleSwitcher.roleOf(keeper.installedRoleFeatures());
-        return new NodeOptions(hostName(), Optional.empty(), "eth0", installed == null ? Role.SCANNER : installed,
-            false, false);
+        return new NodeOptions(hostName(), Optional.empty(), NodeOptions.INTERFACE_NAME.defaultValue(),
+            installed == null ? Role.SCANNER : installed, false, false);
     }
 
     @Override

@@ -8,6 +8,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 import org.vireo.config.ConfigReader;
+import org.vireo.config.ConfigValues;
+import org.vireo.config.Setting;
 import org.vireo.node.NodeIdentity;
 import org.vireo.node.Role;
 
@@ -22,11 +24,12 @@ public record NodeOptions(String name, Optional<String> managementAddress, Strin
     public static final String ENV_ROLE = "VIREO_ROLE";
     public static final String ENV_NAME = "VIREO_NODE_NAME";
 
-    static final String KEY_NAME = "name";
-    static final String KEY_MANAGEMENT_ADDRESS = "managementAddress";
-    static final String KEY_INTERFACE = "interfaceName";
-    static final String KEY_ROLE = "role";
-    static final String KEY_ALSO_SCAN = "alsoScan";
+    // the keys as NodeConfig (the PID's metatype) declares them, with their defaults
+    static final Setting<String> NAME = Setting.of(NodeConfig.class, NodeConfig::name);
+    static final Setting<String> MANAGEMENT_ADDRESS = Setting.of(NodeConfig.class, NodeConfig::managementAddress);
+    static final Setting<String> INTERFACE_NAME = Setting.of(NodeConfig.class, NodeConfig::interfaceName);
+    static final Setting<String> ROLE = Setting.of(NodeConfig.class, NodeConfig::role);
+    static final Setting<Boolean> ALSO_SCAN = Setting.of(NodeConfig.class, NodeConfig::alsoScan);
 
     // Linux IFNAMSIZ is 16 including the NUL; '/', ':' and blanks are not allowed in a name.
     private static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
@@ -47,8 +50,8 @@ public record NodeOptions(String name, Optional<String> managementAddress, Strin
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
 
-        String name = text(raw, KEY_NAME);
-        String nameSource = KEY_NAME;
+        String name = ConfigValues.text(raw, NAME);
+        String nameSource = NAME.key();
         if (name.isEmpty()) {
             name = env.getOrDefault(ENV_NAME, "").trim();
             nameSource = "environment variable " + ENV_NAME;
@@ -62,23 +65,24 @@ public record NodeOptions(String name, Optional<String> managementAddress, Strin
                 + " starting with a letter or digit");
         }
 
-        String address = text(raw, KEY_MANAGEMENT_ADDRESS);
+        String address = ConfigValues.text(raw, MANAGEMENT_ADDRESS);
         if (!address.isEmpty() && !isIpLiteral(address)) {
-            errors.add(KEY_MANAGEMENT_ADDRESS + " = '" + address + "': expected an IPv4 or IPv6 address literal"
+            errors.add(MANAGEMENT_ADDRESS + " = '" + address + "': expected an IPv4 or IPv6 address literal"
                 + " (e.g. 192.0.2.10 or 2001:db8::10), or empty");
         }
 
-        String iface = raw.containsKey(KEY_INTERFACE) ? text(raw, KEY_INTERFACE) : "eth0";
+        String iface = raw.containsKey(INTERFACE_NAME.key()) ? text(raw, INTERFACE_NAME.key())
+            : INTERFACE_NAME.defaultValue();
         if (!INTERFACE.matcher(iface).matches()) {
-            errors.add(KEY_INTERFACE + " = '" + iface + "': expected an interface name of 1-15 letters, digits,"
+            errors.add(INTERFACE_NAME + " = '" + iface + "': expected an interface name of 1-15 letters, digits,"
                 + " '.', '_' or '-'");
         }
 
-        boolean roleFromConfiguration = !text(raw, KEY_ROLE).isEmpty();
-        String roleText = roleFromConfiguration ? text(raw, KEY_ROLE) : env.getOrDefault(ENV_ROLE, "").trim();
-        String roleSource = roleFromConfiguration ? KEY_ROLE : "environment variable " + ENV_ROLE;
-        // no role anywhere: the all-in-one appliance, a director that also scans (alsoScan defaults to true)
-        Role role = Role.DIRECTOR;
+        boolean roleFromConfiguration = !text(raw, ROLE.key()).isEmpty();
+        String roleText = roleFromConfiguration ? text(raw, ROLE.key()) : env.getOrDefault(ENV_ROLE, "").trim();
+        String roleSource = roleFromConfiguration ? ROLE.key() : "environment variable " + ENV_ROLE;
+        // no role anywhere: the declared default, the all-in-one appliance (a director, and alsoScan's default)
+        Role role = Role.parse(ROLE.defaultValue());
         if (!roleText.isEmpty()) {
             try {
                 role = Role.parse(roleText);
@@ -87,14 +91,14 @@ public record NodeOptions(String name, Optional<String> managementAddress, Strin
             }
         }
 
-        boolean alsoScan = roleText.isEmpty();
-        String alsoScanText = text(raw, KEY_ALSO_SCAN);
+        boolean alsoScan = roleText.isEmpty() && ALSO_SCAN.defaultValue();
+        String alsoScanText = text(raw, ALSO_SCAN.key());
         if (alsoScanText.equalsIgnoreCase("true")) {
             alsoScan = true;
         } else if (alsoScanText.equalsIgnoreCase("false")) {
             alsoScan = false;
         } else if (!alsoScanText.isEmpty()) {
-            errors.add(KEY_ALSO_SCAN + " = '" + alsoScanText + "': expected true or false");
+            errors.add(ALSO_SCAN + " = '" + alsoScanText + "': expected true or false");
         }
 
         raw.refuseIfAny(ConfigReader.refusal(NodeIdentity.PID), errors);
