@@ -11,8 +11,9 @@ import {balancer} from './balancer.js';
 import {nodePage} from './node.js';
 import {rules} from './rules.js';
 import {scanner} from './scanner.js';
+import {config} from './config.js';
 
-const VIEWS = {overview, events: eventLog, vrrp: instance, balancer, node: nodePage, rules, scanner};
+const VIEWS = {overview, events: eventLog, vrrp: instance, balancer, node: nodePage, rules, scanner, config};
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
 const who = document.getElementById('who');

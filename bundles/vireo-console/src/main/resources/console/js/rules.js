@@ -1,13 +1,11 @@
 // The web security rules (etc/vireo/rules.conf, replicated to every node): the file in an editor with line numbers.
 // Saving sends it whole with the version it was read at; the node's own loader checks it, and a refusal shows each
 // error at its line with nothing changed. A saved version is then followed to every member (config sync).
-import {get, exchange, ApiFailure} from './api.js';
+import {exchange, ApiFailure} from './api.js';
 import {h, fill} from './dom.js';
+import {follow, shown} from './sync.js';
 
 const DOCUMENT = 'file:vireo/rules.conf';
-const FOLLOW_MS = 15000;
-/** An ETag as config sync writes versions (the quotes are HTTP's). */
-const shown = etag => (etag || '').replace(/"/g, '');
 
 export function rules(params, session) {
   const admin = session.roles.includes('admin');
@@ -32,21 +30,6 @@ export function rules(params, session) {
     text.setSelectionRange(start, start + (lines[line - 1] || '').length);
   }
 
-  async function follow(target) {
-    const end = Date.now() + FOLLOW_MS; // bounded: the members report their versions each second
-    while (Date.now() < end) {
-      const sync = await get('/cluster/sync');
-      const doc = sync.documents.find(d => d.document === DOCUMENT);
-      if (doc) {
-        fill(replication, h('li', {}, sync.node + ' ', doc.current.version === target ? '✓ ' + target : doc.current.version),
-          doc.elsewhere.map(e => h('li', {'data-node': e.node}, e.node + ' ',
-            e.version === target ? '✓ ' + target : (e.version || 'none') + (e.stale ? ' (not heard from)' : ''))));
-        if (doc.current.version === target && doc.sameOnEveryMember) return;
-      }
-      await new Promise(resolve => setTimeout(resolve, 1000));
-    }
-  }
-
   async function save() {
     fill(problems);
     status.textContent = 'checking and saving…';
@@ -55,7 +38,7 @@ export function rules(params, session) {
       version = saved.etag;
       numberLines();
       status.textContent = 'Saved as version ' + shown(version) + '; config sync carries it to every node:';
-      follow(shown(version)).catch(() => {});
+      follow(DOCUMENT, shown(version), replication).catch(() => {});
     } catch (e) {
       if (!(e instanceof ApiFailure)) throw e;
       const listed = e.body && e.body.problems ? e.body.problems : [e.message];

@@ -29,7 +29,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * a URL that would be markup shows in n2's scanner page as text, and runs nothing); a viewer logged in on the same page sees no
  * button, and a drain it forges from the page (with its own CSRF token) is refused.
  * Before the crash, a rules file with an error is refused at its line in the rules page, with nothing changed, and a
- * good one is saved and followed to n1. Every page, at 1280 × 800 and at 390 × 844, has no serious or critical finding
+ * good one is saved and followed to n1; the balancer's PID, a form made from its metatype, refuses a port out of range
+ * naming the key, and a partition with an edit on each side ends in a conflict the configuration page resolves (see
+ * {@link #configurationForms}). Every page, at 1280 × 800 and at 390 × 844, has no serious or critical finding
  * of axe-core and, on the phone, does not scroll sideways. Screenshots of each step are left in target/console-shots/.
  */
 public class ConsoleLabIT extends LabTestSupport {
@@ -181,6 +183,8 @@ public class ConsoleLabIT extends LabTestSupport {
             assertTrue(Files.readString(lab.home("n1").resolve("etc/vireo/rules.conf"))
                 .endsWith("# checked by the console\n"));
             browser.screenshot("rules-saved");
+
+            configurationForms(browser, wait);
             page.findElement(By.linkText("Overview")).click();
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(MASTER_CELL), "n1"));
 
@@ -206,7 +210,8 @@ public class ConsoleLabIT extends LabTestSupport {
             // the instance's page: the takeover as n2 measured it, against the bridge's view of the same two adverts
             clickSteadily(wait, By.linkText("vip1"));
             WebElement takeover = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("last-takeover")));
-            wait.until(d -> d.findElements(By.cssSelector("#timeline li.event-vrrp-takeover")).size() == 1);
+            // two: the configuration step's partition made n2 master for a while too; the last is the crash's
+            wait.until(d -> d.findElements(By.cssSelector("#timeline li.event-vrrp-takeover")).size() == 2);
             browser.screenshot("instance");
             Matcher gap = Pattern.compile("^([0-9.]+) ms without adverts: from 10\\.77\\.0\\.11's last")
                 .matcher(takeover.getText());
@@ -259,8 +264,8 @@ public class ConsoleLabIT extends LabTestSupport {
             List<String> problems = new java.util.ArrayList<>();
             for (int width : new int[] {1280, 390}) {
                 page.manage().window().setSize(new org.openqa.selenium.Dimension(width, width == 390 ? 844 : 800));
-                for (String view : List.of("overview", "vrrp?instance=vip1", "balancer", "scanner", "rules", "node",
-                        "events")) {
+                for (String view : List.of("overview", "vrrp?instance=vip1", "balancer", "scanner", "rules", "config",
+                        "config?pid=org.vireo.balancer", "node", "events")) {
                     page.get(consoleUrl("n2") + "index.html#/" + view);
                     wait.until(ExpectedConditions.visibilityOfElementLocated(By.tagName("h1")));
                     wait.until(d -> !d.findElement(By.id("main")).getText().startsWith("Loading"));
@@ -269,7 +274,7 @@ public class ConsoleLabIT extends LabTestSupport {
                             "return [document.documentElement.scrollWidth, window.innerWidth]");
                         assertTrue(view + " at 390 px wide scrolls sideways: " + w,
                             ((Number) w.get(0)).intValue() <= ((Number) w.get(1)).intValue());
-                        browser.screenshot(view.replaceAll("\\?.*", "") + "-phone");
+                        browser.screenshot(view.replace("?pid=", "-").replaceAll("\\?.*", "") + "-phone");
                     }
                     accessibilityProblems(browser).forEach(p -> problems.add(view + " at " + width + " px: " + p));
                 }
@@ -301,5 +306,71 @@ public class ConsoleLabIT extends LabTestSupport {
                 """, SCANNER);
             assertTrue(String.valueOf(forged), String.valueOf(forged).startsWith("403 "));
         }
+    }
+
+    /**
+     * The balancer's PID as a form made from its metatype: a port out of range is refused naming the key, with
+     * nothing changed. Then a partition with an edit on each side (n1's from its shell, n2's from the form) heals into
+     * a conflict, which the configuration page lists with both sides; keeping the lost edit puts it in force on both
+     * nodes. The partition also makes n2 master of vip1 for a while: n1 takes it back when it is healed.
+     */
+    private void configurationForms(LabBrowser browser, WebDriverWait wait) throws Exception {
+        WebDriver page = browser.driver();
+        String pid = "org.vireo.balancer";
+        page.findElement(By.linkText("Configuration")).click();
+        clickSteadily(wait, By.cssSelector("#pids tr[data-pid='" + pid + "'] a"));
+        WebElement port = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("cfg-httpPort")));
+        assertEquals("9090", port.getAttribute("value"));
+        assertTrue(page.findElement(By.id("cfg-httpPort-about")).getText().contains("Integer 1–65535; default: 9090"));
+        String inForce = lab.cli("n2", "config:property-list --pid " + pid);
+        port.clear();
+        port.sendKeys("70000");
+        page.findElement(By.id("config-save")).click();
+        WebElement refusal = wait.until(ExpectedConditions.visibilityOfElementLocated(
+            By.cssSelector("#config-problems li")));
+        assertTrue(refusal.getText(), refusal.getText().contains("httpPort = 70000: expected 1-65535"));
+        assertEquals("true", port.getAttribute("aria-invalid"));
+        assertTrue(page.findElement(By.id("config-status")).getText().contains("unchanged"));
+        browser.screenshot("config-refused");
+        assertEquals(inForce, lab.cli("n2", "config:property-list --pid " + pid));
+
+        lab.run(30, "cut", "n1");
+        lab.awaitLog("n2", "cluster: node n1 is stale", 30);
+        lab.cli("n1", "config:property-set --pid " + pid + " checkIntervalMillis 3000");
+        lab.awaitLog("n1", "config sync: pid:" + pid + " changed here", 30);
+        page.navigate().refresh(); // read at the version in force now
+        port = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("cfg-httpPort")));
+        port.clear();
+        port.sendKeys("9090");
+        WebElement interval = page.findElement(By.id("cfg-checkIntervalMillis"));
+        interval.clear();
+        interval.sendKeys("2500");
+        page.findElement(By.id("config-save")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("config-status"), "Saved as version"));
+        browser.screenshot("config-saved");
+        lab.run(30, "heal", "n1");
+        lab.awaitLog("n2", "config sync: conflict on pid:" + pid, 90);
+
+        page.findElement(By.linkText("Configuration")).click();
+        String conflict = "#conflicts li[data-document='pid:" + pid + "']";
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(conflict)));
+        String won = lab.cli("n2", "config:property-get --pid " + pid + " checkIntervalMillis").trim();
+        String lost = won.equals("2500") ? "3000" : "2500";
+        assertTrue(won, won.equals("2500") || won.equals("3000"));
+        browser.script("document.getElementById('h-conflicts').scrollIntoView()");
+        browser.screenshot("config-conflict");
+        clickSteadily(wait, By.xpath("//li[@data-document='pid:" + pid + "']/p[starts-with(., 'Lost')]"
+            + "//button[@data-keep]"));
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("conflict-status"), "Kept"));
+        for (String n : List.of("n1", "n2")) {
+            long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            String value;
+            while (!(value = lab.cli(n, "config:property-get --pid " + pid + " checkIntervalMillis").trim())
+                    .equals(lost)) {
+                assertTrue(n + " still holds " + value + " 60 s after " + lost + " was kept", System.nanoTime() < end);
+                Thread.sleep(500); // the shell's answer: no event to wait for outside the node
+            }
+        }
+        wait.until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector(conflict)));
     }
 }
