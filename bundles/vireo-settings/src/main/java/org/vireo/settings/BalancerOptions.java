@@ -15,10 +15,12 @@ import java.util.regex.Pattern;
 
 import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
+import org.vireo.config.Setting;
 
 /**
  * The balancer's cluster-wide configuration (PID {@value #PID}, replicated by config sync), parsed once: the
- * scanner table and how connections are scheduled and forwarded.
+ * scanner table and how connections are scheduled and forwarded. Each key's name and default is {@link
+ * BalancerConfig}'s, the PID's metatype.
  *
  * @param scanners             the scanning nodes, in table order
  * @param httpPort             the VIP port of the HTTP proxy
@@ -52,6 +54,35 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
     public static final String AUTO_TRANSPORT = "auto";
     /** The other {@code transport} values, best first (the balancer's Netty transports carry these labels). */
     public static final List<String> TRANSPORTS = List.of("io_uring", "epoll", "nio");
+
+    // the keys as BalancerConfig declares them, with their defaults (public: the balancer writes the table and
+    // claims the ports under these keys)
+    public static final Setting<String[]> SCANNERS = Setting.of(BalancerConfig.class, BalancerConfig::scanners);
+    public static final Setting<Integer> HTTP_PORT = Setting.of(BalancerConfig.class, BalancerConfig::httpPort);
+    public static final Setting<Integer> FTP_PORT = Setting.of(BalancerConfig.class, BalancerConfig::ftpPort);
+    public static final Setting<String> FTP_PASSIVE_PORTS =
+        Setting.of(BalancerConfig.class, BalancerConfig::ftpPassivePorts);
+    public static final Setting<String[]> STANDALONE_ADDRESSES =
+        Setting.of(BalancerConfig.class, BalancerConfig::standaloneAddresses);
+    public static final Setting<Double> BOUND_FACTOR = Setting.of(BalancerConfig.class, BalancerConfig::boundFactor);
+    public static final Setting<Integer> AFFINITY_IDLE_SECONDS =
+        Setting.of(BalancerConfig.class, BalancerConfig::affinityIdleSeconds);
+    public static final Setting<Integer> SLOW_START_SECONDS =
+        Setting.of(BalancerConfig.class, BalancerConfig::slowStartSeconds);
+    public static final Setting<Integer> CONNECT_TIMEOUT_MILLIS =
+        Setting.of(BalancerConfig.class, BalancerConfig::connectTimeoutMillis);
+    public static final Setting<Integer> IDLE_TIMEOUT_SECONDS =
+        Setting.of(BalancerConfig.class, BalancerConfig::idleTimeoutSeconds);
+    public static final Setting<Integer> ATTEMPTS = Setting.of(BalancerConfig.class, BalancerConfig::attempts);
+    public static final Setting<Integer> CHECK_INTERVAL_MILLIS =
+        Setting.of(BalancerConfig.class, BalancerConfig::checkIntervalMillis);
+    public static final Setting<Integer> CHECK_TIMEOUT_MILLIS =
+        Setting.of(BalancerConfig.class, BalancerConfig::checkTimeoutMillis);
+    public static final Setting<Integer> THREADS = Setting.of(BalancerConfig.class, BalancerConfig::threads);
+    public static final Setting<String> TRANSPORT = Setting.of(BalancerConfig.class, BalancerConfig::transport);
+    public static final Setting<Integer> ZERO_COPY_BYTES =
+        Setting.of(BalancerConfig.class, BalancerConfig::zeroCopyBytes);
+
     private static final Pattern ENTRY = Pattern.compile(
         "(?<host>\\[[0-9A-Fa-f:.]+]|[0-9.]+):(?<port>\\d{1,5})(?<opts>(\\s+\\S+)*)");
     private static final Pattern NUMBER = Pattern.compile("\\d{1,3}(\\.\\d{1,3})?");
@@ -128,53 +159,52 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         List<String> errors = raw.errors();
         List<Scanner> scanners = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
-        for (String entry : ConfigValues.list(raw, "scanners")) {
+        for (String entry : ConfigValues.list(raw, SCANNERS)) {
             Scanner s = scanner(entry, errors);
             if (s != null && !seen.add(s.id())) {
-                errors.add("scanners: '" + entry + "': " + s.id() + " is listed twice");
+                errors.add(SCANNERS + ": '" + entry + "': " + s.id() + " is listed twice");
             } else if (s != null) {
                 scanners.add(s);
             }
         }
-        int http = ConfigValues.integer(raw, "httpPort", 9090, 1, 65_535, errors);
-        int ftp = ConfigValues.integer(raw, "ftpPort", 2121, 0, 65_535, errors);
+        int http = ConfigValues.integer(raw, HTTP_PORT, 1, 65_535, errors);
+        int ftp = ConfigValues.integer(raw, FTP_PORT, 0, 65_535, errors);
         if (http == ftp && errors.isEmpty()) {
-            errors.add("ftpPort = " + ftp + ": expected a port other than httpPort");
+            errors.add(FTP_PORT + " = " + ftp + ": expected a port other than " + HTTP_PORT);
         }
-        double bound = ConfigValues.decimal(raw, "boundFactor", 1.25, b -> b > 1.0 && b <= 10.0,
+        double bound = ConfigValues.decimal(raw, BOUND_FACTOR, b -> b > 1.0 && b <= 10.0,
             "a number above 1 and at most 10 (1.25: no scanner gets more than 1.25 times its fair share)", errors);
-        int affinity = ConfigValues.integer(raw, "affinityIdleSeconds", 300, 1, 86_400, errors);
-        int slowStart = ConfigValues.integer(raw, "slowStartSeconds", 30, 0, 3600, errors);
-        int connect = ConfigValues.integer(raw, "connectTimeoutMillis", 2000, 50, 60_000, errors);
-        int idle = ConfigValues.integer(raw, "idleTimeoutSeconds", 600, 1, 86_400, errors);
-        int attempts = ConfigValues.integer(raw, "attempts", 3, 1, 16, errors);
-        List<Integer> passive = passivePorts(ConfigValues.text(raw, "ftpPassivePorts", ""), http, ftp, errors);
+        int affinity = ConfigValues.integer(raw, AFFINITY_IDLE_SECONDS, 1, 86_400, errors);
+        int slowStart = ConfigValues.integer(raw, SLOW_START_SECONDS, 0, 3600, errors);
+        int connect = ConfigValues.integer(raw, CONNECT_TIMEOUT_MILLIS, 50, 60_000, errors);
+        int idle = ConfigValues.integer(raw, IDLE_TIMEOUT_SECONDS, 1, 86_400, errors);
+        int attempts = ConfigValues.integer(raw, ATTEMPTS, 1, 16, errors);
+        List<Integer> passive = passivePorts(ConfigValues.text(raw, FTP_PASSIVE_PORTS), http, ftp, errors);
         List<InetAddress> standalone = new ArrayList<>();
-        // absent: all addresses; present but empty: a standalone node does not listen
-        List<String> standaloneText = raw.containsKey("standaloneAddresses")
-            ? ConfigValues.list(raw, "standaloneAddresses") : List.of("0.0.0.0");
-        for (String a : standaloneText) {
+        // absent: the declared default, all addresses; present but empty: a standalone node does not listen
+        for (String a : ConfigValues.list(raw, STANDALONE_ADDRESSES)) {
             try {
                 standalone.add(literal(a));
             } catch (UnknownHostException e) {
-                errors.add("standaloneAddresses: '" + a + "': expected IPv4 or IPv6 literals (0.0.0.0: all addresses)");
+                errors.add(STANDALONE_ADDRESSES + ": '" + a + "': expected IPv4 or IPv6 literals (0.0.0.0: all"
+                    + " addresses)");
             }
         }
-        int checkInterval = ConfigValues.integer(raw, "checkIntervalMillis", 2000, 100, 3_600_000, errors);
-        int checkTimeout = ConfigValues.integer(raw, "checkTimeoutMillis", 1000, 10, 3_600_000, errors);
-        int threads = ConfigValues.integer(raw, "threads", 0, 0, 1024, errors);
-        String transportText = ConfigValues.text(raw, "transport", AUTO_TRANSPORT);
+        int checkInterval = ConfigValues.integer(raw, CHECK_INTERVAL_MILLIS, 100, 3_600_000, errors);
+        int checkTimeout = ConfigValues.integer(raw, CHECK_TIMEOUT_MILLIS, 10, 3_600_000, errors);
+        int threads = ConfigValues.integer(raw, THREADS, 0, 1024, errors);
+        String transportText = ConfigValues.text(raw, TRANSPORT);
         Optional<String> checkedTransport = transport(transportText);
         String transport = checkedTransport.orElse(AUTO_TRANSPORT);
         if (checkedTransport.isEmpty()) {
-            errors.add("transport = '" + transportText + "': expected one of " + acceptedTransports()
+            errors.add(TRANSPORT + " = '" + transportText + "': expected one of " + acceptedTransports()
                 + " (auto: io_uring where the kernel allows it, else epoll, else nio)");
         }
         String zeroCopyAccepted = "0 (off) or " + MIN_ZERO_COPY_BYTES + "-" + MAX_ZERO_COPY_BYTES
             + " (below a page the kernel's completion notice costs more than the copy)";
-        int zeroCopy = ConfigValues.integer(raw, "zeroCopyBytes", 0, 0, MAX_ZERO_COPY_BYTES, zeroCopyAccepted, errors);
+        int zeroCopy = ConfigValues.integer(raw, ZERO_COPY_BYTES, 0, MAX_ZERO_COPY_BYTES, zeroCopyAccepted, errors);
         if (zeroCopy > 0 && zeroCopy < MIN_ZERO_COPY_BYTES) {
-            errors.add("zeroCopyBytes = " + zeroCopy + ": expected " + zeroCopyAccepted);
+            errors.add(ZERO_COPY_BYTES + " = " + zeroCopy + ": expected " + zeroCopyAccepted);
         }
         raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new BalancerOptions(scanners, http, ftp, bound, affinity, slowStart, connect, idle, attempts, passive,
@@ -199,16 +229,16 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         }
         Matcher m = RANGE.matcher(text.strip());
         String expected = "expected <first>-<last>, ports 1-65535, at most " + MAX_PASSIVE_PORTS
-            + " of them, not including httpPort or ftpPort (empty: none)";
+            + " of them, not including " + HTTP_PORT + " or " + FTP_PORT + " (empty: none)";
         if (!m.matches()) {
-            errors.add("ftpPassivePorts = '" + text + "': " + expected);
+            errors.add(FTP_PASSIVE_PORTS + " = '" + text + "': " + expected);
             return List.of();
         }
         int first = Integer.parseInt(m.group(1));
         int last = Integer.parseInt(m.group(2));
         if (first < 1 || last > 65_535 || first > last || last - first + 1 > MAX_PASSIVE_PORTS
             || (http >= first && http <= last) || (ftp >= first && ftp <= last)) {
-            errors.add("ftpPassivePorts = '" + text + "': " + expected);
+            errors.add(FTP_PASSIVE_PORTS + " = '" + text + "': " + expected);
             return List.of();
         }
         List<Integer> ports = new ArrayList<>();
@@ -228,7 +258,7 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         Matcher m = ENTRY.matcher(entry.strip());
         String expected = "expected <IPv4>:<port> or [<IPv6>]:<port>, then optionally weight=<0-100> and drain";
         if (!m.matches()) {
-            errors.add("scanners: '" + entry + "': " + expected);
+            errors.add(SCANNERS + ": '" + entry + "': " + expected);
             return null;
         }
         String host = m.group("host").replace("[", "").replace("]", "");
@@ -236,12 +266,12 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         try {
             address = literal(host);
         } catch (UnknownHostException e) {
-            errors.add("scanners: '" + entry + "': '" + host + "' is not an IP address literal; " + expected);
+            errors.add(SCANNERS + ": '" + entry + "': '" + host + "' is not an IP address literal; " + expected);
             return null;
         }
         int port = Integer.parseInt(m.group("port"));
         if (port < 1 || port > 65_535) {
-            errors.add("scanners: '" + entry + "': port " + port + ": expected 1-65535");
+            errors.add(SCANNERS + ": '" + entry + "': port " + port + ": expected 1-65535");
             return null;
         }
         double weight = 1;
@@ -256,7 +286,7 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
                 && Double.parseDouble(opt.substring(7)) <= 100) {
                 weight = Double.parseDouble(opt.substring(7));
             } else {
-                errors.add("scanners: '" + entry + "': '" + opt + "': " + expected);
+                errors.add(SCANNERS + ": '" + entry + "': '" + opt + "': " + expected);
                 return null;
             }
         }

@@ -5,18 +5,21 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.vireo.config.Setting;
 
 /** What a monitor checks, and the configuration keys that belong to that kind of check. */
 public enum MonitorType {
-    TCP("host", "port"),
-    HTTP("url", "expectStatus", "bodyMatch", "tlsVerify"),
-    LINK("interface"),
-    COMMAND("command");
+    TCP(MonitorOptions.HOST, MonitorOptions.PORT),
+    HTTP(MonitorOptions.URL, MonitorOptions.EXPECT_STATUS, MonitorOptions.BODY_MATCH, MonitorOptions.TLS_VERIFY),
+    LINK(MonitorOptions.INTERFACE_NAME),
+    COMMAND(MonitorOptions.COMMAND);
 
     private final List<String> keys;
 
-    MonitorType(String... keys) {
-        this.keys = List.of(keys);
+    MonitorType(Setting<?>... settings) {
+        this.keys = Stream.of(settings).map(Setting::key).toList();
     }
 
     /** The value of the {@code type} key. */

@@ -5,7 +5,12 @@
  * org.vireo.settings.RedirectOptions} ({@code org.vireo.srv.redirect}). Immutable values with a pure {@code parse};
  * the bundles that run them (vireo-balancer, vireo-health, vireo-srv) import them, and this bundle's validators
  * check every version before it is sent or applied.
+ *
+ * <p>Their metatypes are here too ({@link org.vireo.settings.BalancerConfig}, {@link org.vireo.settings.MonitorConfig},
+ * {@link org.vireo.settings.RedirectConfig} and {@link org.vireo.settings.RedirectLocalConfig}), beside the parses
+ * that take each key's name and default from them: this bundle carries their metatype XML and its Designate of each
+ * PID.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package org.vireo.settings;

@@ -502,14 +502,14 @@ public class BalancerComponent implements Balancer, VrrpStateListener, Readiness
             String k = keys.nextElement();
             raw.put(k, properties.get(k));
         }
-        List<String> entries = ConfigValues.list(raw, "scanners");
+        List<String> entries = ConfigValues.list(raw, BalancerOptions.SCANNERS);
         List<String> next = BalancerOptions.withDrain(entries, scanner, drain);
         if (next.equals(entries)) {
             return "scanner " + scanner + " is already " + (drain ? "drained" : "not drained") + ": nothing changed";
         }
         Dictionary<String, Object> updated = new Hashtable<>();
         raw.forEach(updated::put);
-        updated.put("scanners", String.join(", ", next));
+        updated.put(BalancerOptions.SCANNERS.key(), String.join(", ", next));
         c.update(updated);
         return "scanner " + scanner + (drain ? " drained: no new connections, the open ones finish"
             : " undrained: it takes new connections again") + " (" + BalancerOptions.PID

@@ -8,6 +8,8 @@ import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.settings.BalancerOptions;
+import org.vireo.settings.MonitorOptions;
+import org.vireo.settings.MonitorType;
 import org.vireo.health.Health;
 import org.vireo.health.MonitorFactory;
 import org.vireo.health.MonitorStatus;
@@ -47,12 +49,12 @@ final class ScannerChecks implements AutoCloseable {
         Map<String, Map<String, Object>> wanted = new LinkedHashMap<>();
         for (BalancerOptions.Scanner s : options.scanners()) {
             Map<String, Object> settings = new HashMap<>();
-            settings.put("name", monitorName(s));
-            settings.put("type", "tcp");
-            settings.put("host", s.address().getAddress().getHostAddress());
-            settings.put("port", String.valueOf(s.address().getPort()));
-            settings.put("intervalMillis", String.valueOf(options.checkIntervalMillis()));
-            settings.put("timeoutMillis", String.valueOf(Math.min(options.checkTimeoutMillis(),
+            settings.put(MonitorOptions.NAME.key(), monitorName(s));
+            settings.put(MonitorOptions.TYPE.key(), MonitorType.TCP.key());
+            settings.put(MonitorOptions.HOST.key(), s.address().getAddress().getHostAddress());
+            settings.put(MonitorOptions.PORT.key(), String.valueOf(s.address().getPort()));
+            settings.put(MonitorOptions.INTERVAL_MILLIS.key(), String.valueOf(options.checkIntervalMillis()));
+            settings.put(MonitorOptions.TIMEOUT_MILLIS.key(), String.valueOf(Math.min(options.checkTimeoutMillis(),
                 options.checkIntervalMillis())));
             wanted.put(s.id(), settings);
         }

@@ -5,7 +5,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /**
  * Metatype of the node-local PID {@code org.vireo.balancer.local} (config/org.vireo.balancer.local.cfg); LocalOptions'
- * parse reads it, BalancerMetatypeTest keeps the two in agreement.
+ * parse takes each key's name and default from here, LocalMetatypeTest keeps the two in agreement.
  */
 @ObjectClassDefinition(pid = LocalOptions.PID, name = "Vireo balancer (this node)",
     description = "What this node does with traffic for a VIP that reaches it while it is that instance's backup:"

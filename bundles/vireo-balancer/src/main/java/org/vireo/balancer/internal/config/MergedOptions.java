@@ -61,10 +61,11 @@ public record MergedOptions(Optional<BalancerOptions> options, Optional<String> 
     public static List<ListeningPorts.Port> ports(BalancerOptions o) {
         InetAddress any = new InetSocketAddress(0).getAddress(); // the wildcard
         List<ListeningPorts.Port> out = new ArrayList<>();
-        out.add(new ListeningPorts.Port("httpPort", any, o.httpPort()));
+        out.add(new ListeningPorts.Port(BalancerOptions.HTTP_PORT.key(), any, o.httpPort()));
         if (o.ftpPort() > 0) {
-            out.add(new ListeningPorts.Port("ftpPort", any, o.ftpPort()));
-            o.ftpPassivePorts().forEach(p -> out.add(new ListeningPorts.Port("ftpPassivePorts", any, p)));
+            out.add(new ListeningPorts.Port(BalancerOptions.FTP_PORT.key(), any, o.ftpPort()));
+            String passive = BalancerOptions.FTP_PASSIVE_PORTS.key();
+            o.ftpPassivePorts().forEach(p -> out.add(new ListeningPorts.Port(passive, any, p)));
         }
         return out;
     }

@@ -18,7 +18,6 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.event.Event;
 import org.osgi.service.event.EventAdmin;
-import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.health.Monitor;
@@ -26,10 +25,10 @@ import org.vireo.health.Monitor;
 /**
  * One configured monitor ({@code etc/org.vireo.health.monitor-<name>.cfg}). It registers its {@link Monitor}
  * itself, not through DS, because the service property {@value Monitor#NAME_PROPERTY} comes from the
- * configuration's {@code name} and follows it when it changes.
+ * configuration's {@code name} and follows it when it changes. Its metatype, {@code org.vireo.settings.MonitorConfig},
+ * designates the factory PID in vireo-settings: bnd writes a {@code @Designate} only for an OCD of the same bundle.
  */
 @Component(service = {}, configurationPid = Monitor.FACTORY_PID, configurationPolicy = ConfigurationPolicy.REQUIRE)
-@Designate(ocd = MonitorConfig.class, factory = true)
 public class MonitorComponent {
 
     private static final Logger LOG = LoggerFactory.getLogger(MonitorComponent.class);

@@ -4,7 +4,10 @@ import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.osgi.service.metatype.annotations.Option;
 
-/** Metatype of the factory PID {@code org.vireo.health.track}: one VRRP instance's tracking (docs/tracking.md). */
+/**
+ * Metatype of the factory PID {@code org.vireo.health.track}: one VRRP instance's tracking (docs/tracking.md).
+ * TrackOptions' parse takes each key's name and default from here; TrackMetatypeTest keeps the two in agreement.
+ */
 @ObjectClassDefinition(name = "Vireo health tracking",
     description = "Turns the health of monitors and interfaces into a VRRP instance's effective priority.")
 public @interface TrackConfig {
@@ -31,8 +34,8 @@ public @interface TrackConfig {
 
     @AttributeDefinition(name = "Interface weight",
         description = "What an interface given without a weight subtracts while down, 1-254.")
-    int interfaceWeight() default TrackOptions.DEFAULT_INTERFACE_WEIGHT;
+    int interfaceWeight() default 10;
 
     @AttributeDefinition(name = "Interface check (ms)", description = "How often the interfaces are read, >= 100.")
-    int interfaceCheckMillis() default TrackOptions.DEFAULT_INTERFACE_CHECK_MILLIS;
+    int interfaceCheckMillis() default 1000;
 }

@@ -16,12 +16,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.vireo.config.ConfigReader;
+import org.vireo.config.Setting;
 import org.vireo.health.TrackMode;
 import org.vireo.health.TrackedGroup;
 
 /**
  * One tracked group's configuration, parsed and checked once; every error names the key, the value and what is
- * accepted.
+ * accepted. Each key's name and default is {@link TrackConfig}'s, the factory PID's metatype.
  *
  * @param instance             the VRRP instance whose priority it sets
  * @param monitors             monitor names, in the order given, without repeats
@@ -31,8 +32,15 @@ import org.vireo.health.TrackedGroup;
 public record TrackOptions(String instance, TrackMode mode, List<String> monitors,
                            Map<String, Integer> interfaceWeights, int interfaceCheckMillis) {
 
-    public static final int DEFAULT_INTERFACE_WEIGHT = 10;
-    public static final int DEFAULT_INTERFACE_CHECK_MILLIS = 1000;
+    // the keys as TrackConfig declares them, with their defaults
+    static final Setting<String> INSTANCE = Setting.of(TrackConfig.class, TrackConfig::instance);
+    static final Setting<String> MODE = Setting.of(TrackConfig.class, TrackConfig::mode);
+    static final Setting<String[]> MONITORS = Setting.of(TrackConfig.class, TrackConfig::monitors);
+    static final Setting<String[]> INTERFACES = Setting.of(TrackConfig.class, TrackConfig::interfaces);
+    static final Setting<Integer> INTERFACE_WEIGHT = Setting.of(TrackConfig.class, TrackConfig::interfaceWeight);
+    static final Setting<Integer> INTERFACE_CHECK_MILLIS =
+        Setting.of(TrackConfig.class, TrackConfig::interfaceCheckMillis);
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,32}");
     private static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
     private static final String WEIGHTS = "1-254";
@@ -46,17 +54,18 @@ public record TrackOptions(String instance, TrackMode mode, List<String> monitor
      * checks would fail could take the VIP.
      */
     static TrackOptions holding(String instance) {
-        return new TrackOptions(instance, TrackMode.ALL, List.of(REFUSED), Map.of(), DEFAULT_INTERFACE_CHECK_MILLIS);
+        return new TrackOptions(instance, TrackMode.ALL, List.of(REFUSED), Map.of(),
+            INTERFACE_CHECK_MILLIS.defaultValue());
     }
 
     /** The instance a configuration names, if it is a name, even when the rest of it is refused. */
     static Optional<String> instanceOf(Map<String, ?> config) {
-        Object instance = config.get("instance");
+        Object instance = config.get(INSTANCE.key());
         if (instance == null) {
             return Optional.empty();
         }
         try {
-            return Optional.of(parse(Map.of("instance", instance)).instance());
+            return Optional.of(parse(Map.of(INSTANCE.key(), instance)).instance());
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -75,28 +84,28 @@ public record TrackOptions(String instance, TrackMode mode, List<String> monitor
     public static TrackOptions parse(Map<String, ?> config) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        String instance = text(raw, "instance", "");
+        String instance = text(raw, INSTANCE);
         if (instance.isEmpty()) {
-            errors.add("instance is missing: expected the name of the VRRP instance to track for");
+            errors.add(INSTANCE + " is missing: expected the name of the VRRP instance to track for");
         } else if (!NAME.matcher(instance).matches()) {
-            errors.add("instance = '" + instance + "': expected a VRRP instance name, 1-32 letters, digits, '.', '_'"
+            errors.add(INSTANCE + " = '" + instance + "': expected a VRRP instance name, 1-32 letters, digits, '.', '_'"
                 + " or '-'");
         }
-        TrackMode mode = mode(text(raw, "mode", TrackMode.NONE.name()), errors);
+        TrackMode mode = mode(text(raw, MODE), errors);
         List<String> monitors = new ArrayList<>();
-        for (String m : list(raw, "monitors")) {
+        for (String m : list(raw, MONITORS)) {
             if (!NAME.matcher(m).matches()) {
-                errors.add("monitors holds '" + m + "': expected monitor names, 1-32 letters, digits, '.', '_' or '-'");
+                errors.add(MONITORS + " holds '" + m + "': expected monitor names, 1-32 letters, digits, '.', '_' or"
+                    + " '-'");
             } else if (monitors.contains(m)) {
-                errors.add("monitors holds '" + m + "' twice");
+                errors.add(MONITORS + " holds '" + m + "' twice");
             } else {
                 monitors.add(m);
             }
         }
-        int weight = integer(raw, "interfaceWeight", DEFAULT_INTERFACE_WEIGHT, 1, 254, errors);
-        Map<String, Integer> interfaces = interfaces(list(raw, "interfaces"), weight, errors);
-        int check = integer(raw, "interfaceCheckMillis", DEFAULT_INTERFACE_CHECK_MILLIS, 100, 3_600_000,
-            errors);
+        int weight = integer(raw, INTERFACE_WEIGHT, 1, 254, errors);
+        Map<String, Integer> interfaces = interfaces(list(raw, INTERFACES), weight, errors);
+        int check = integer(raw, INTERFACE_CHECK_MILLIS, 100, 3_600_000, errors);
         raw.refuseIfAny(ConfigReader.refusal(TrackedGroup.FACTORY_PID, "for instance", instance), errors);
         return new TrackOptions(instance, mode, monitors, interfaces, check);
     }
@@ -105,7 +114,7 @@ public record TrackOptions(String instance, TrackMode mode, List<String> monitor
         try {
             return TrackMode.valueOf(s.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            errors.add("mode = '" + s + "': expected one of " + Arrays.stream(TrackMode.values()).map(Enum::name)
+            errors.add(MODE + " = '" + s + "': expected one of " + Arrays.stream(TrackMode.values()).map(Enum::name)
                 .collect(Collectors.joining(", ")) + " (any case)");
             return TrackMode.NONE;
         }
@@ -119,8 +128,8 @@ public record TrackOptions(String instance, TrackMode mode, List<String> monitor
             String name = (colon < 0 ? item : item.substring(0, colon)).trim();
             String weightText = colon < 0 ? null : item.substring(colon + 1).trim();
             if (!INTERFACE.matcher(name).matches()) {
-                errors.add("interfaces holds '" + item + "': expected NAME or NAME:WEIGHT, NAME 1-15 letters, digits,"
-                    + " '.', '_' or '-'");
+                errors.add(INTERFACES + " holds '" + item + "': expected NAME or NAME:WEIGHT, NAME 1-15 letters,"
+                    + " digits, '.', '_' or '-'");
                 continue;
             }
             int weight = defaultWeight;
@@ -131,12 +140,12 @@ public record TrackOptions(String instance, TrackMode mode, List<String> monitor
                     weight = -1;
                 }
                 if (weight < 1 || weight > 254) {
-                    errors.add("interfaces holds '" + item + "': the weight after ':' must be " + WEIGHTS);
+                    errors.add(INTERFACES + " holds '" + item + "': the weight after ':' must be " + WEIGHTS);
                     continue;
                 }
             }
             if (result.putIfAbsent(name, weight) != null) {
-                errors.add("interfaces holds '" + name + "' twice");
+                errors.add(INTERFACES + " holds '" + name + "' twice");
             }
         }
         return result;

@@ -84,8 +84,8 @@ public class RedirectComponent implements NodeStatusSource {
             if (server != null && next.enabled() && !at(next).equals(at(options))) {
                 // tried before the endpoint leaves its port: one another program holds is refused
                 ListeningPorts.unavailable(at(next).getAddress(), next.port()).ifPresent(why -> {
-                    throw new IllegalArgumentException("configuration " + RedirectOptions.PID + " refused: port = "
-                        + next.port() + ": " + why);
+                    throw new IllegalArgumentException("configuration " + RedirectOptions.PID + " refused: "
+                        + RedirectOptions.PORT + " = " + next.port() + ": " + why);
                 });
             }
         } catch (IllegalArgumentException e) {
@@ -120,8 +120,8 @@ public class RedirectComponent implements NodeStatusSource {
      */
     private void claim(RedirectOptions o) {
         try {
-            ports.claim(RedirectOptions.PID, o.enabled() ? List.of(new ListeningPorts.Port("port", at(o).getAddress(),
-                o.port())) : List.of());
+            ports.claim(RedirectOptions.PID, o.enabled() ? List.of(new ListeningPorts.Port(RedirectOptions.PORT.key(),
+                at(o).getAddress(), o.port())) : List.of());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("configuration " + RedirectOptions.PID + " refused: " + e.getMessage(),
                 e);

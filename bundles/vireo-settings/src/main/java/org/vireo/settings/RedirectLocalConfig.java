@@ -1,10 +1,13 @@
-package org.vireo.srv.internal.redirect;
+package org.vireo.settings;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
-import org.vireo.settings.RedirectOptions;
 
-/** Metatype of the PID {@code org.vireo.srv.redirect.local}: this node's side of the redirect balancer. */
+/**
+ * Metatype of the PID {@code org.vireo.srv.redirect.local}: this node's side of the redirect balancer. vireo-srv's
+ * RedirectComponent runs it, merged with {@link RedirectConfig}'s PID; RedirectOptions' parse reads it, and takes each
+ * key's name from here; RedirectMetatypeTest keeps the two in agreement.
+ */
 @ObjectClassDefinition(pid = RedirectOptions.LOCAL_PID, name = "Vireo SRV redirect balancer (this node)",
     description = "Where this node's redirect endpoint listens and how other nodes send clients here. Node-local.")
 public @interface RedirectLocalConfig {

@@ -1,4 +1,4 @@
-package org.vireo.health.internal.monitor;
+package org.vireo.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 import org.vireo.config.testing.MetatypeAgreement;
-import org.vireo.settings.MonitorOptions;
 
 /**
  * Configuration declared once: the PID's metatype (what the API's schema and ConfigurationAdmin's tools show) and the

@@ -1,11 +1,17 @@
-package org.vireo.health.internal.monitor;
+package org.vireo.settings;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.osgi.service.metatype.annotations.Option;
 
-/** Metatype of the factory PID {@code org.vireo.health.monitor}: one health check (docs/health.md). Node-local. */
-@ObjectClassDefinition(name = "Vireo health monitor",
+/**
+ * Metatype of the factory PID {@code org.vireo.health.monitor}: one health check (docs/health.md), run by
+ * vireo-health's MonitorComponent. Cluster-wide by default (config sync replicates {@code org.vireo.health.monitor~*}).
+ * MonitorOptions' parse reads it, and takes each key's name and default from here; MonitorMetatypeTest keeps the two
+ * in agreement. It designates the factory PID itself: bnd writes a component's {@code @Designate} only for an OCD in
+ * the component's own bundle.
+ */
+@ObjectClassDefinition(factoryPid = MonitorOptions.FACTORY_PID, name = "Vireo health monitor",
     description = "One health check (TCP connect, HTTP(S) GET, link state or a command) with rise and fall.")
 public @interface MonitorConfig {
 

@@ -1,10 +1,13 @@
-package org.vireo.srv.internal.redirect;
+package org.vireo.settings;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
-import org.vireo.settings.RedirectOptions;
 
-/** Metatype of the PID {@code org.vireo.srv.redirect}: the redirect balancer, cluster-wide. */
+/**
+ * Metatype of the PID {@code org.vireo.srv.redirect}: the redirect balancer, cluster-wide. vireo-srv's
+ * RedirectComponent runs it, merged with {@link RedirectLocalConfig}'s PID; RedirectOptions' parse reads it, and takes
+ * each key's name and default from here; RedirectMetatypeTest keeps the two in agreement.
+ */
 @ObjectClassDefinition(pid = RedirectOptions.PID, name = "Vireo SRV redirect balancer",
     description = "An HTTP endpoint on each node that sends a client to the least-loaded node offering the service"
         + " (302), or answers itself (200). Cluster-wide: replicated by config sync.")

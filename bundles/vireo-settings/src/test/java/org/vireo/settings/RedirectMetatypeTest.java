@@ -1,4 +1,4 @@
-package org.vireo.srv.internal.redirect;
+package org.vireo.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 import org.vireo.config.testing.MetatypeAgreement;
-import org.vireo.settings.RedirectOptions;
 
 /**
  * Configuration declared once: the redirect balancer's two PIDs (cluster-wide and this node's, which DS merges and

@@ -1,20 +1,19 @@
-package org.vireo.balancer.internal.config;
+package org.vireo.settings;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 import org.osgi.service.metatype.annotations.Option;
 
-import org.vireo.settings.BalancerOptions;
-
 /**
  * Metatype of the cluster-wide PID {@code org.vireo.balancer} (config/org.vireo.balancer.cfg explains each key):
- * what ConfigurationAdmin's tools and the management API's schema show. BalancerOptions' parse reads it;
- * BalancerMetatypeTest keeps the two in agreement.
+ * what ConfigurationAdmin's tools and the management API's schema show. vireo-balancer's BalancerComponent runs the
+ * PID (merged with its node-local {@code org.vireo.balancer.local}); BalancerOptions' parse reads it, and takes each
+ * key's name and default from here; BalancerMetatypeTest keeps the two in agreement.
  */
 @ObjectClassDefinition(pid = BalancerOptions.PID, name = "Vireo balancer",
     description = "The director's layer-4 load balancer: the scanner table, its ports, how it spreads and checks."
         + " Cluster-wide: config sync replicates it to every node.")
-@interface BalancerConfig {
+public @interface BalancerConfig {
 
     @AttributeDefinition(name = "Scanners", description = "Each scanner's HTTP proxy, <IPv4>:<port> or"
         + " [<IPv6>]:<port>, then optionally weight=<0-100> and drain. Unset: none (the shipped file lists this"
