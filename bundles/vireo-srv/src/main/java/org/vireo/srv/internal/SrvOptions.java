@@ -15,10 +15,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 import org.vireo.config.ConfigReader;
+import org.vireo.config.Setting;
 import org.vireo.srv.ServerAddress;
 import org.vireo.srv.SrvConnector;
 import org.vireo.srv.SrvResolver;
@@ -39,17 +40,36 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
 
     public static final String PID = "org.vireo.srv";
 
-    /** What an empty configuration gives. */
-    public static final SrvOptions DEFAULTS = new SrvOptions(List.of(), "_vireo-proxy._tcp", 443, 2000, 1, true,
-        "https", "/", 2000, 10_000, 250, "");
+    // the keys as SrvConfig (the PID's metatype) declares them, with their defaults
+    static final Setting<String[]> DNS_SERVERS = Setting.of(SrvConfig.class, SrvConfig::dnsServers);
+    static final Setting<String> SERVICE = Setting.of(SrvConfig.class, SrvConfig::service);
+    static final Setting<Integer> DEFAULT_PORT = Setting.of(SrvConfig.class, SrvConfig::defaultPort);
+    static final Setting<Integer> TIMEOUT_MILLIS = Setting.of(SrvConfig.class, SrvConfig::timeoutMillis);
+    static final Setting<Integer> RETRIES = Setting.of(SrvConfig.class, SrvConfig::retries);
+    static final Setting<Boolean> TCP_FALLBACK = Setting.of(SrvConfig.class, SrvConfig::tcpFallback);
+    static final Setting<String> SCHEME = Setting.of(SrvConfig.class, SrvConfig::scheme);
+    static final Setting<String> PATH = Setting.of(SrvConfig.class, SrvConfig::path);
+    static final Setting<Integer> CONNECT_TIMEOUT_MILLIS = Setting.of(SrvConfig.class, SrvConfig::connectTimeoutMillis);
+    static final Setting<Integer> REQUEST_TIMEOUT_MILLIS = Setting.of(SrvConfig.class, SrvConfig::requestTimeoutMillis);
+    static final Setting<Integer> STAGGER_MILLIS = Setting.of(SrvConfig.class, SrvConfig::staggerMillis);
+    static final Setting<String> TRUST_FILE = Setting.of(SrvConfig.class, SrvConfig::trustFile);
+
+    /**
+     * What an empty configuration gives: the declared defaults; dnsServers and trustFile, declared without one, are
+     * empty (the system's resolvers, the JDK's CAs).
+     */
+    public static final SrvOptions DEFAULTS = new SrvOptions(List.of(), SERVICE.defaultValue(),
+        DEFAULT_PORT.defaultValue(), TIMEOUT_MILLIS.defaultValue(), RETRIES.defaultValue(), TCP_FALLBACK.defaultValue(),
+        SCHEME.defaultValue(), PATH.defaultValue(), CONNECT_TIMEOUT_MILLIS.defaultValue(),
+        REQUEST_TIMEOUT_MILLIS.defaultValue(), STAGGER_MILLIS.defaultValue(), "");
 
     /**
      * The option of each key that has one. {@code --timeout} sets both timeouts: "per DNS query and per connection",
      * as the tool always had it.
      */
-    private static final Map<String, String> OPTIONS = Map.of("dnsServers", "--dns", "service", "--service",
-        "defaultPort", "--port", "timeoutMillis", "--timeout", "connectTimeoutMillis", "--timeout", "scheme",
-        "--scheme", "path", "--path", "staggerMillis", "--stagger", "trustFile", "--trust");
+    private static final Map<Setting<?>, String> OPTIONS = Map.of(DNS_SERVERS, "--dns", SERVICE, "--service",
+        DEFAULT_PORT, "--port", TIMEOUT_MILLIS, "--timeout", CONNECT_TIMEOUT_MILLIS, "--timeout", SCHEME, "--scheme",
+        PATH, "--path", STAGGER_MILLIS, "--stagger", TRUST_FILE, "--trust");
 
     private static final int DNS_PORT = 53;
     private static final int MINUTE = 60_000;
@@ -65,7 +85,7 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
      */
     public static SrvOptions parse(Map<String, ?> config) {
         ConfigReader raw = ConfigReader.of(config);
-        return read(raw, DEFAULTS, key -> key, ConfigReader.refusal(PID), raw::refuseIfAny);
+        return read(raw, DEFAULTS, Setting::key, ConfigReader.refusal(PID), raw::refuseIfAny);
     }
 
     /**
@@ -76,7 +96,7 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
      * @throws IllegalArgumentException naming every bad option, its value and what is accepted
      */
     public SrvOptions withOptions(Map<String, ?> options) {
-        return read(options, this, key -> OPTIONS.getOrDefault(key, key), "", (refusal, errors) -> {
+        return read(options, this, setting -> OPTIONS.getOrDefault(setting, setting.key()), "", (refusal, errors) -> {
             if (!errors.isEmpty()) { // --timeout stands for two keys: its error once
                 throw new IllegalArgumentException(refusal + String.join("; ", new LinkedHashSet<>(errors)));
             }
@@ -87,26 +107,26 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
      * Reads each key under the name {@code name} gives it; a missing one keeps {@code base}'s value; {@code refuse}
      * throws the refusal if there are errors.
      */
-    private static SrvOptions read(Map<String, ?> raw, SrvOptions base, UnaryOperator<String> name, String refusal,
-                                   BiConsumer<String, List<String>> refuse) {
+    private static SrvOptions read(Map<String, ?> raw, SrvOptions base, Function<Setting<?>, String> name,
+                                   String refusal, BiConsumer<String, List<String>> refuse) {
         List<String> errors = new ArrayList<>();
-        List<InetSocketAddress> servers = raw.get(name.apply("dnsServers")) == null ? base.dnsServers
-            : dnsServers(name.apply("dnsServers"), list(raw, name.apply("dnsServers")), errors);
-        String service = text(raw, name.apply("service"), base.service);
-        int port = integer(raw, name.apply("defaultPort"), base.defaultPort, 1, 65_535, errors);
-        int timeout = integer(raw, name.apply("timeoutMillis"), base.timeoutMillis, 10, MINUTE, errors);
-        int retries = integer(raw, name.apply("retries"), base.retries, 0, 10, errors);
-        boolean tcp = bool(raw, name.apply("tcpFallback"), base.tcpFallback, errors);
-        String scheme = text(raw, name.apply("scheme"), base.scheme);
-        String path = text(raw, name.apply("path"), base.path);
-        int connect = integer(raw, name.apply("connectTimeoutMillis"), base.connectTimeoutMillis, 10, MINUTE, errors);
-        int request = integer(raw, name.apply("requestTimeoutMillis"), base.requestTimeoutMillis, 10, 10 * MINUTE,
+        List<InetSocketAddress> servers = raw.get(name.apply(DNS_SERVERS)) == null ? base.dnsServers
+            : dnsServers(name.apply(DNS_SERVERS), list(raw, name.apply(DNS_SERVERS)), errors);
+        String service = text(raw, name.apply(SERVICE), base.service);
+        int port = integer(raw, name.apply(DEFAULT_PORT), base.defaultPort, 1, 65_535, errors);
+        int timeout = integer(raw, name.apply(TIMEOUT_MILLIS), base.timeoutMillis, 10, MINUTE, errors);
+        int retries = integer(raw, name.apply(RETRIES), base.retries, 0, 10, errors);
+        boolean tcp = bool(raw, name.apply(TCP_FALLBACK), base.tcpFallback, errors);
+        String scheme = text(raw, name.apply(SCHEME), base.scheme);
+        String path = text(raw, name.apply(PATH), base.path);
+        int connect = integer(raw, name.apply(CONNECT_TIMEOUT_MILLIS), base.connectTimeoutMillis, 10, MINUTE, errors);
+        int request = integer(raw, name.apply(REQUEST_TIMEOUT_MILLIS), base.requestTimeoutMillis, 10, 10 * MINUTE,
             errors);
-        int stagger = integer(raw, name.apply("staggerMillis"), base.staggerMillis, 0, MINUTE,
+        int stagger = integer(raw, name.apply(STAGGER_MILLIS), base.staggerMillis, 0, MINUTE,
             "0-60000 (0: one candidate after the other)", errors);
-        String trust = text(raw, name.apply("trustFile"), base.trustFile);
+        String trust = text(raw, name.apply(TRUST_FILE), base.trustFile);
         if (!trust.isEmpty() && !Files.isReadable(Path.of(trust))) {
-            errors.add(name.apply("trustFile") + " = '" + trust + "': expected a readable PEM file of CA certificates"
+            errors.add(name.apply(TRUST_FILE) + " = '" + trust + "': expected a readable PEM file of CA certificates"
                 + " (e.g. the cluster CA's ca.crt), or nothing for the JDK's");
         }
         SrvOptions options = new SrvOptions(servers, service, port, timeout, retries, tcp, scheme, path, connect,

@@ -17,6 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.vireo.config.ConfigReader;
+import org.vireo.config.Setting;
+import org.vireo.cluster.internal.node.ClusterConfig;
+import org.vireo.cluster.internal.node.SyncOptions;
 import org.vireo.cluster.internal.tls.IpLiterals;
 
 /**
@@ -42,8 +45,35 @@ public record ChannelSettings(String clusterName, Optional<InetAddress> bindAddr
                               int verifySuspectMillis, int mergeMinIntervalMillis, int mergeMaxIntervalMillis,
                               Optional<InetAddress> advertisedAddress, int advertisedPort) {
 
-    public static final String PID = "org.vireo.cluster";
-    static final String DEFAULT_KEYSTORE = "${karaf.etc}/vireo/cluster/node.p12";
+    public static final String PID = SyncOptions.PID; // one PID, two parses
+
+    // the keys as ClusterConfig (the PID's metatype) declares them, with their defaults
+    public static final Setting<String> CLUSTER_NAME = Setting.of(ClusterConfig.class, ClusterConfig::clusterName);
+    public static final Setting<String> BIND_ADDRESS = Setting.of(ClusterConfig.class, ClusterConfig::bindAddress);
+    public static final Setting<Integer> BIND_PORT = Setting.of(ClusterConfig.class, ClusterConfig::bindPort);
+    static final Setting<String[]> MEMBERS = Setting.of(ClusterConfig.class, ClusterConfig::members);
+    static final Setting<Boolean> MULTICAST_DISCOVERY = Setting.of(ClusterConfig.class,
+        ClusterConfig::multicastDiscovery);
+    static final Setting<String> KEYSTORE = Setting.of(ClusterConfig.class, ClusterConfig::keystore);
+    static final Setting<String> KEYSTORE_PASSWORD = Setting.of(ClusterConfig.class, ClusterConfig::keystorePassword);
+    static final Setting<String> TRUSTSTORE = Setting.of(ClusterConfig.class, ClusterConfig::truststore);
+    static final Setting<String> TRUSTSTORE_PASSWORD = Setting.of(ClusterConfig.class,
+        ClusterConfig::truststorePassword);
+    static final Setting<Integer> JOIN_TIMEOUT_MILLIS = Setting.of(ClusterConfig.class,
+        ClusterConfig::joinTimeoutMillis);
+    static final Setting<Integer> HEARTBEAT_INTERVAL_MILLIS = Setting.of(ClusterConfig.class,
+        ClusterConfig::heartbeatIntervalMillis);
+    static final Setting<Integer> FAILURE_TIMEOUT_MILLIS = Setting.of(ClusterConfig.class,
+        ClusterConfig::failureTimeoutMillis);
+    static final Setting<Integer> VERIFY_SUSPECT_MILLIS = Setting.of(ClusterConfig.class,
+        ClusterConfig::verifySuspectMillis);
+    static final Setting<Integer> MERGE_MIN_INTERVAL_MILLIS = Setting.of(ClusterConfig.class,
+        ClusterConfig::mergeMinIntervalMillis);
+    static final Setting<Integer> MERGE_MAX_INTERVAL_MILLIS = Setting.of(ClusterConfig.class,
+        ClusterConfig::mergeMaxIntervalMillis);
+    static final Setting<String> ADVERTISED_ADDRESS = Setting.of(ClusterConfig.class,
+        ClusterConfig::advertisedAddress);
+    static final Setting<Integer> ADVERTISED_PORT = Setting.of(ClusterConfig.class, ClusterConfig::advertisedPort);
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,63}");
     private static final Pattern BRACKETED = Pattern.compile("\\[([0-9A-Fa-f:.]+)](?::(\\d{1,5}))?");
@@ -67,39 +97,41 @@ public record ChannelSettings(String clusterName, Optional<InetAddress> bindAddr
     public static ChannelSettings parse(Map<String, ?> config, String karafEtc) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        String clusterName = text(raw, "clusterName", "vireo");
+        String clusterName = text(raw, CLUSTER_NAME);
         if (!NAME.matcher(clusterName).matches()) {
-            errors.add("clusterName = '" + clusterName + "': expected 1-63 letters, digits, '.', '_' or '-'");
+            errors.add(CLUSTER_NAME + " = '" + clusterName + "': expected 1-63 letters, digits, '.', '_' or '-'");
         }
-        Optional<InetAddress> bind = address(raw, "bindAddress", errors);
-        int bindPort = integer(raw, "bindPort", 7800, 1, 65_535, errors);
+        Optional<InetAddress> bind = address(raw, BIND_ADDRESS, errors);
+        int bindPort = integer(raw, BIND_PORT, 1, 65_535, errors);
         List<InetSocketAddress> members = members(raw, bindPort, errors);
-        boolean multicast = bool(raw, "multicastDiscovery", false, errors);
-        Path keystore = path(raw, "keystore", DEFAULT_KEYSTORE, karafEtc, errors);
-        String keystorePassword = text(raw, "keystorePassword", "");
+        boolean multicast = bool(raw, MULTICAST_DISCOVERY, errors);
+        Path keystore = path(raw, KEYSTORE, KEYSTORE.defaultValue(), karafEtc, errors);
+        String keystorePassword = text(raw, KEYSTORE_PASSWORD);
         if (bind.isPresent() && keystorePassword.isEmpty()) {
-            errors.add("keystorePassword is missing: expected the password cluster:issue-cert printed for "
+            errors.add(KEYSTORE_PASSWORD + " is missing: expected the password cluster:issue-cert printed for "
                 + keystore.getFileName());
         }
-        Path truststore = raw.get("truststore") == null ? keystore
-            : path(raw, "truststore", DEFAULT_KEYSTORE, karafEtc, errors);
-        String truststorePassword = text(raw, "truststorePassword", keystorePassword);
-        int join = integer(raw, "joinTimeoutMillis", 3000, 100, MINUTE, errors);
-        int heartbeat = integer(raw, "heartbeatIntervalMillis", 500, 50, MINUTE, errors);
-        int failure = integer(raw, "failureTimeoutMillis", 2500, 100, 10 * MINUTE, errors);
+        // declared without a default: unset, the keystore; set but blank, the keystore's declared default location
+        Path truststore = raw.get(TRUSTSTORE.key()) == null ? keystore
+            : path(raw, TRUSTSTORE, KEYSTORE.defaultValue(), karafEtc, errors);
+        // declared without a default: unset or blank, the keystore's password
+        String truststorePassword = text(raw, TRUSTSTORE_PASSWORD.key(), keystorePassword);
+        int join = integer(raw, JOIN_TIMEOUT_MILLIS, 100, MINUTE, errors);
+        int heartbeat = integer(raw, HEARTBEAT_INTERVAL_MILLIS, 50, MINUTE, errors);
+        int failure = integer(raw, FAILURE_TIMEOUT_MILLIS, 100, 10 * MINUTE, errors);
         if (failure < 2 * heartbeat) {
-            errors.add("failureTimeoutMillis = " + failure + ": expected at least twice heartbeatIntervalMillis ("
-                + heartbeat + "), or one late heartbeat makes a member suspected");
+            errors.add(FAILURE_TIMEOUT_MILLIS + " = " + failure + ": expected at least twice "
+                + HEARTBEAT_INTERVAL_MILLIS + " (" + heartbeat + "), or one late heartbeat makes a member suspected");
         }
-        int verify = integer(raw, "verifySuspectMillis", 1000, 50, MINUTE, errors);
-        int mergeMin = integer(raw, "mergeMinIntervalMillis", 2000, 100, 10 * MINUTE, errors);
-        int mergeMax = integer(raw, "mergeMaxIntervalMillis", 4000, 100, 10 * MINUTE, errors);
+        int verify = integer(raw, VERIFY_SUSPECT_MILLIS, 50, MINUTE, errors);
+        int mergeMin = integer(raw, MERGE_MIN_INTERVAL_MILLIS, 100, 10 * MINUTE, errors);
+        int mergeMax = integer(raw, MERGE_MAX_INTERVAL_MILLIS, 100, 10 * MINUTE, errors);
         if (mergeMax <= mergeMin) {
-            errors.add("mergeMaxIntervalMillis = " + mergeMax + ": expected more than mergeMinIntervalMillis ("
-                + mergeMin + ")");
+            errors.add(MERGE_MAX_INTERVAL_MILLIS + " = " + mergeMax + ": expected more than "
+                + MERGE_MIN_INTERVAL_MILLIS + " (" + mergeMin + ")");
         }
-        Optional<InetAddress> advertised = address(raw, "advertisedAddress", errors);
-        int advertisedPort = integer(raw, "advertisedPort", 0, 0, 65_535, "0-65535 (0: the bind port)", errors);
+        Optional<InetAddress> advertised = address(raw, ADVERTISED_ADDRESS, errors);
+        int advertisedPort = integer(raw, ADVERTISED_PORT, 0, 65_535, "0-65535 (0: the bind port)", errors);
         raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new ChannelSettings(clusterName, bind, bindPort, members, multicast, keystore, keystorePassword,
             truststore, truststorePassword, join, heartbeat, failure, verify, mergeMin, mergeMax, advertised,
@@ -127,8 +159,8 @@ public record ChannelSettings(String clusterName, Optional<InetAddress> bindAddr
             .orElse("(bind address)") + ", advertisedPort=" + advertisedPort + "]";
     }
 
-    private static Optional<InetAddress> address(Map<String, ?> raw, String key, List<String> errors) {
-        String value = text(raw, key, "");
+    private static Optional<InetAddress> address(Map<String, ?> raw, Setting<String> key, List<String> errors) {
+        String value = text(raw, key);
         if (value.isEmpty()) {
             return Optional.empty();
         }
@@ -145,11 +177,11 @@ public record ChannelSettings(String clusterName, Optional<InetAddress> bindAddr
 
     private static List<InetSocketAddress> members(Map<String, ?> raw, int defaultPort, List<String> errors) {
         List<InetSocketAddress> members = new ArrayList<>();
-        for (String item : list(raw, "members")) {
+        for (String item : list(raw, MEMBERS)) {
             Optional<InetSocketAddress> member = member(item, defaultPort);
             if (member.isEmpty()) {
-                errors.add("members holds '" + item + "': expected ip[:port] entries, comma-separated (such as"
-                    + " 10.0.0.5, 10.0.0.6:7801 or [2001:db8::5]:7800; port 1-65535, default the bindPort "
+                errors.add(MEMBERS + " holds '" + item + "': expected ip[:port] entries, comma-separated (such as"
+                    + " 10.0.0.5, 10.0.0.6:7801 or [2001:db8::5]:7800; port 1-65535, default the " + BIND_PORT + " "
                     + defaultPort + "; no host names)");
             } else if (!members.contains(member.get())) {
                 members.add(member.get());
@@ -184,8 +216,9 @@ public record ChannelSettings(String clusterName, Optional<InetAddress> bindAddr
         return Optional.of(new InetSocketAddress(address.get(), p));
     }
 
-    private static Path path(Map<String, ?> raw, String key, String fallback, String karafEtc, List<String> errors) {
-        String written = text(raw, key, fallback);
+    private static Path path(Map<String, ?> raw, Setting<String> key, String fallback, String karafEtc,
+                             List<String> errors) {
+        String written = text(raw, key.key(), fallback);
         if (written.contains("${karaf.etc}") && karafEtc == null) {
             errors.add(key + " = '" + written + "': ${karaf.etc} is not set outside Karaf; expected an absolute path");
             return Path.of("/");

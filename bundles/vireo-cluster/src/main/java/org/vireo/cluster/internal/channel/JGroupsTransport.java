@@ -116,8 +116,9 @@ public final class JGroupsTransport implements ClusterTransport {
                 + " or '-' (the name in the node's certificate)");
         }
         if (!settings.enabled()) {
-            throw new IllegalArgumentException("configuration " + ChannelSettings.PID + ": bindAddress is not set, so"
-                + " the cluster is off on this node; expected an IP address of this node to start the channel");
+            throw new IllegalArgumentException("configuration " + ChannelSettings.PID + ": "
+                + ChannelSettings.BIND_ADDRESS + " is not set, so the cluster is off on this node; expected an IP"
+                + " address of this node to start the channel");
         }
         this.nodeName = nodeName;
         this.settings = settings;

@@ -214,8 +214,8 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
     }
 
     private static List<ListeningPorts.Port> ports(ChannelSettings s) {
-        return s.bindAddress().map(a -> List.of(new ListeningPorts.Port("bindPort", a, s.bindPort())))
-            .orElse(List.of());
+        return s.bindAddress().map(a -> List.of(new ListeningPorts.Port(ChannelSettings.BIND_PORT.key(), a,
+            s.bindPort()))).orElse(List.of());
     }
 
     /**
@@ -229,8 +229,8 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
             return;
         }
         ListeningPorts.unavailable(next.bindAddress().get(), next.bindPort()).ifPresent(why -> {
-            throw new IllegalArgumentException("configuration " + SyncOptions.PID + " refused: bindPort = "
-                + next.bindPort() + ": " + why);
+            throw new IllegalArgumentException("configuration " + SyncOptions.PID + " refused: "
+                + ChannelSettings.BIND_PORT + " = " + next.bindPort() + ": " + why);
         });
     }
 
@@ -238,7 +238,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
                        DocumentStore store) throws IOException {
         String node = identity.name();
         softwareVersion = context.getBundle().getVersion().toString();
-        address = identity.managementAddress().orElse(ConfigValues.text(properties, "bindAddress", ""));
+        address = identity.managementAddress().orElse(ConfigValues.text(properties, ChannelSettings.BIND_ADDRESS));
         thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "vireo-cluster-sync");
             t.setDaemon(true);
@@ -265,7 +265,8 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
             started = transports.open(channel, node, new Events());
             runningChannel = settings;
             offReason = started == null
-                ? "bindAddress is not set in etc/" + SyncOptions.PID + ".cfg: this node runs alone" : "";
+                ? ChannelSettings.BIND_ADDRESS + " is not set in etc/" + SyncOptions.PID + ".cfg: this node runs alone"
+                : "";
         } catch (RuntimeException e) { // bad settings or credentials: said in the log and in cluster:status
             offReason = e.getMessage();
             LOG.error("cluster: this node cannot join: {}", offReason);
@@ -273,7 +274,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
         Runnable start = () -> { };
         if (started == null) {
             transport = new LoneTransport(node);
-            clusterName = ConfigValues.text(properties, "clusterName", "vireo");
+            clusterName = ConfigValues.text(properties, ChannelSettings.CLUSTER_NAME);
             LOG.info("cluster: off ({}); documents are versioned here and join with their history later", offReason);
         } else {
             transport = started.transport();

@@ -8,12 +8,13 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  * Metatype of the node-local PID {@code org.vireo.cluster} (config/org.vireo.cluster.cfg explains each key), read by
  * two parses, config sync's (SyncOptions) and the channel's (ChannelSettings); ClusterMetatypeTest keeps the three in
  * agreement. Bounds that depend on another key (a failure timeout of at least two heartbeats) are in the
- * descriptions only: the metatype's min and max are for one key alone.
+ * descriptions only: the metatype's min and max are for one key alone. Public because ChannelSettings, in another
+ * package, takes its keys and defaults from here (Setting); the package is not exported.
  */
 @ObjectClassDefinition(pid = SyncOptions.PID, name = "Vireo cluster membership",
     description = "This node's membership in the cluster (config sync and the node registry). Node-local: never"
         + " replicated; a change makes the node leave and rejoin.")
-@interface ClusterConfig {
+public @interface ClusterConfig {
 
     @AttributeDefinition(name = "Cluster name", description = "Members only join a cluster of the same name: 1-63"
         + " letters, digits, '.', '_' or '-'.")

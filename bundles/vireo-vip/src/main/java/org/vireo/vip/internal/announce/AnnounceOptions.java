@@ -6,20 +6,30 @@ import java.util.List;
 import java.util.Map;
 
 import org.vireo.config.ConfigReader;
+import org.vireo.config.Setting;
 
 /** The checked settings of PID {@value #PID}; every error names the key, the value and what is accepted. */
 record AnnounceOptions(int garpRepeat, int garpDelaySeconds, int garpRefreshSeconds) {
 
     static final String PID = "org.vireo.vip";
-    static final AnnounceOptions DEFAULTS = new AnnounceOptions(5, 5, 0);
+
+    // the keys as AnnounceConfig (the PID's metatype) declares them, with their defaults
+    static final Setting<Integer> GARP_REPEAT = Setting.of(AnnounceConfig.class, AnnounceConfig::garpRepeat);
+    static final Setting<Integer> GARP_DELAY_SECONDS = Setting.of(AnnounceConfig.class,
+        AnnounceConfig::garpDelaySeconds);
+    static final Setting<Integer> GARP_REFRESH_SECONDS = Setting.of(AnnounceConfig.class,
+        AnnounceConfig::garpRefreshSeconds);
+
+    static final AnnounceOptions DEFAULTS = new AnnounceOptions(GARP_REPEAT.defaultValue(),
+        GARP_DELAY_SECONDS.defaultValue(), GARP_REFRESH_SECONDS.defaultValue());
 
     /** @throws IllegalArgumentException naming every bad key */
     static AnnounceOptions parse(Map<String, ?> config) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        int repeat = integer(raw, "garpRepeat", DEFAULTS.garpRepeat, 1, 100, errors);
-        int delay = integer(raw, "garpDelaySeconds", DEFAULTS.garpDelaySeconds, 0, 3600, errors);
-        int refresh = integer(raw, "garpRefreshSeconds", DEFAULTS.garpRefreshSeconds, 0, 86_400, errors);
+        int repeat = integer(raw, GARP_REPEAT, 1, 100, errors);
+        int delay = integer(raw, GARP_DELAY_SECONDS, 0, 3600, errors);
+        int refresh = integer(raw, GARP_REFRESH_SECONDS, 0, 86_400, errors);
         raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new AnnounceOptions(repeat, delay, refresh);
     }
