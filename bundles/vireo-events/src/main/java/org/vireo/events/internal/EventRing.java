@@ -78,7 +78,7 @@ final class EventRing {
     synchronized Mailbox subscribe(long after, Runnable onEnd) {
         if (mailboxes.size() >= options.maxSubscribers()) {
             throw new IllegalStateException("the event log has " + mailboxes.size() + " subscribers, as many as it"
-                + " allows (maxSubscribers in etc/" + EventLog.PID + ".cfg)");
+                + " allows (" + EventsOptions.MAX_SUBSCRIBERS + " in etc/" + EventLog.PID + ".cfg)");
         }
         List<NodeEvent> first = after == EventLog.LIVE ? List.of() : read(after, slots.length);
         Mailbox m = new Mailbox(options.backlog(), first, onEnd);

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
+import org.vireo.config.Setting;
 import org.vireo.events.EventLog;
 
 /**
@@ -16,18 +17,20 @@ import org.vireo.events.EventLog;
  */
 record EventsOptions(int history, int backlog, int maxSubscribers) {
 
-    static final int DEFAULT_HISTORY = 1000;
-    static final int DEFAULT_BACKLOG = 1000;
-    static final int DEFAULT_MAX_SUBSCRIBERS = 32;
-    static final EventsOptions DEFAULTS = new EventsOptions(DEFAULT_HISTORY, DEFAULT_BACKLOG, DEFAULT_MAX_SUBSCRIBERS);
+    // the keys as EventsConfig (the PID's metatype) declares them, with their defaults
+    static final Setting<Integer> HISTORY = Setting.of(EventsConfig.class, EventsConfig::history);
+    static final Setting<Integer> BACKLOG = Setting.of(EventsConfig.class, EventsConfig::backlog);
+    static final Setting<Integer> MAX_SUBSCRIBERS = Setting.of(EventsConfig.class, EventsConfig::maxSubscribers);
+    static final EventsOptions DEFAULTS = new EventsOptions(HISTORY.defaultValue(), BACKLOG.defaultValue(),
+        MAX_SUBSCRIBERS.defaultValue());
 
     /** @throws IllegalArgumentException naming the PID, each bad key, its value and what is accepted */
     static EventsOptions parse(Map<String, ?> config) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        int history = ConfigValues.integer(raw, "history", DEFAULT_HISTORY, 10, 100_000, errors);
-        int backlog = ConfigValues.integer(raw, "backlog", DEFAULT_BACKLOG, 10, 100_000, errors);
-        int max = ConfigValues.integer(raw, "maxSubscribers", DEFAULT_MAX_SUBSCRIBERS, 1, 1000, errors);
+        int history = ConfigValues.integer(raw, HISTORY, 10, 100_000, errors);
+        int backlog = ConfigValues.integer(raw, BACKLOG, 10, 100_000, errors);
+        int max = ConfigValues.integer(raw, MAX_SUBSCRIBERS, 1, 1000, errors);
         raw.refuseIfAny(ConfigReader.refusal(EventLog.PID), errors);
         return new EventsOptions(history, backlog, max);
     }

@@ -22,7 +22,7 @@ public class MetricsAccess {
 
     private static final Logger LOG = LoggerFactory.getLogger(MetricsAccess.class);
 
-    private volatile MetricsOptions options = new MetricsOptions(MetricsOptions.DEFAULT_LOGIN_REQUIRED);
+    private volatile MetricsOptions options = new MetricsOptions(MetricsOptions.LOGIN_REQUIRED.defaultValue());
 
     @Activate
     void activate(Map<String, Object> properties) {

@@ -9,5 +9,5 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "Whether a scrape needs an API login (a viewer: Prometheus's basic_auth). "
         + "false lets any client that reaches the port read the metrics")
-    boolean loginRequired() default MetricsOptions.DEFAULT_LOGIN_REQUIRED;
+    boolean loginRequired() default true;
 }

@@ -11,5 +11,5 @@ public @interface RulesConfig {
     @AttributeDefinition(name = "Rules file",
         description = "Absolute path of the rules file; empty: ${karaf.etc}/vireo/rules.conf. ${karaf.etc} is "
             + "replaced by Karaf's etc folder.")
-    String file() default RulesOptions.DEFAULT_FILE;
+    String file() default "${karaf.etc}/vireo/rules.conf";
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.vireo.config.ConfigReader;
+import org.vireo.config.Setting;
 
 /**
  * The rules component's configuration, parsed once.
@@ -15,7 +16,9 @@ import org.vireo.config.ConfigReader;
 public record RulesOptions(Path file) {
 
     public static final String PID = "org.vireo.scanner.rules";
-    static final String DEFAULT_FILE = "${karaf.etc}/vireo/rules.conf";
+
+    // the key as RulesConfig (the PID's metatype) declares it, with its default
+    static final Setting<String> FILE = Setting.of(RulesConfig.class, RulesConfig::file);
 
     /**
      * Parses a configuration as ConfigurationAdmin hands it over.
@@ -26,8 +29,10 @@ public record RulesOptions(Path file) {
     public static RulesOptions parse(Map<String, ?> config, String karafEtc) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        Object value = raw.get("file");
-        String written = value == null || String.valueOf(value).isBlank() ? DEFAULT_FILE : String.valueOf(value).strip();
+        Object value = raw.get(FILE.key());
+        // the declared default is written as an operator would write it: file() replaces its ${karaf.etc}
+        String written = value == null || String.valueOf(value).isBlank() ? FILE.defaultValue()
+            : String.valueOf(value).strip();
         Path file = file(written, karafEtc, errors);
         raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new RulesOptions(file);
@@ -35,18 +40,19 @@ public record RulesOptions(Path file) {
 
     private static Path file(String written, String karafEtc, List<String> errors) {
         if (written.contains("${karaf.etc}") && karafEtc == null) {
-            errors.add("file = '" + written + "': ${karaf.etc} is not set outside Karaf; expected an absolute path");
+            errors.add(FILE + " = '" + written + "': ${karaf.etc} is not set outside Karaf; expected an absolute path");
             return null;
         }
         String text = karafEtc == null ? written : written.replace("${karaf.etc}", karafEtc);
         try {
             Path file = Path.of(text);
             if (!file.isAbsolute()) {
-                errors.add("file = '" + written + "': expected an absolute path (or one starting with ${karaf.etc})");
+                errors.add(FILE + " = '" + written + "': expected an absolute path (or one starting with"
+                    + " ${karaf.etc})");
             }
             return file.normalize();
         } catch (InvalidPathException e) {
-            errors.add("file = '" + written + "': " + e.getReason() + "; expected an absolute path");
+            errors.add(FILE + " = '" + written + "': " + e.getReason() + "; expected an absolute path");
             return null;
         }
     }

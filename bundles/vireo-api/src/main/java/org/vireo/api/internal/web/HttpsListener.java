@@ -177,7 +177,8 @@ public class HttpsListener implements ConfigurationListener {
                 + " again every " + RECHECK_SECONDS + " s");
         }
         try {
-            ports.claim(WebOptions.PID, List.of(new ListeningPorts.Port("httpsPort", host, o.httpsPort())));
+            ports.claim(WebOptions.PID,
+                List.of(new ListeningPorts.Port(WebOptions.HTTPS_PORT.key(), host, o.httpsPort())));
         } catch (IllegalArgumentException e) {
             return new HttpsPlan.Off(e.getMessage());
         }
@@ -202,8 +203,8 @@ public class HttpsListener implements ConfigurationListener {
             if (password == null) {
                 Path file = ServerCertificates.passwordFile(keystore);
                 if (!Files.exists(file)) {
-                    return new HttpsPlan.Off("keystorePassword is not set in etc/" + WebOptions.PID + ".cfg and "
-                        + file + " does not exist: expected the password of " + keystore);
+                    return new HttpsPlan.Off(WebOptions.KEYSTORE_PASSWORD + " is not set in etc/" + WebOptions.PID
+                        + ".cfg and " + file + " does not exist: expected the password of " + keystore);
                 }
                 password = Files.readString(file, StandardCharsets.UTF_8).strip();
             }

@@ -61,12 +61,12 @@ public final class HttpsPlan {
     static Result<InetAddress> address(WebOptions options, Optional<String> managementAddress,
                                        Map<String, ?> paxWeb) {
         if (options.httpsPort() == 0) {
-            return Result.refused("httpsPort = 0 in etc/" + WebOptions.PID + ".cfg");
+            return Result.refused(WebOptions.HTTPS_PORT + " = 0 in etc/" + WebOptions.PID + ".cfg");
         }
         Optional<InetAddress> address = options.httpsAddress().or(() -> managementAddress.flatMap(HttpsPlan::literal));
         if (address.isEmpty()) {
             return Result.refused("no address to listen on: set managementAddress in etc/org.vireo.node.cfg (or"
-                + " httpsAddress in etc/" + WebOptions.PID + ".cfg)");
+                + " " + WebOptions.HTTPS_ADDRESS + " in etc/" + WebOptions.PID + ".cfg)");
         }
         Object configFile = paxWeb.get(CONFIG_FILE);
         if (configFile != null && !configFile.toString().isBlank() && !configFile.toString().endsWith(OWN_XML)) {
@@ -75,9 +75,9 @@ public final class HttpsPlan {
         }
         for (String plain : listeningAddresses(paxWeb)) {
             if (literal(plain).filter(address.get()::equals).isPresent()) {
-                return Result.refused("httpsAddress " + address.get().getHostAddress() + " is where plain HTTP"
-                    + " listens (" + LISTENING_ADDRESSES + " in etc/" + PAX_WEB_PID + ".cfg): HTTPS needs another"
-                    + " address");
+                return Result.refused(WebOptions.HTTPS_ADDRESS + " " + address.get().getHostAddress() + " is where"
+                    + " plain HTTP listens (" + LISTENING_ADDRESSES + " in etc/" + PAX_WEB_PID + ".cfg): HTTPS needs"
+                    + " another address");
             }
         }
         return Result.of(address.get());
@@ -142,7 +142,7 @@ public final class HttpsPlan {
 
     private static Optional<InetAddress> literal(String s) {
         try {
-            return WebOptions.parse(Map.of("httpsAddress", s)).httpsAddress();
+            return WebOptions.parse(Map.of(WebOptions.HTTPS_ADDRESS.key(), s)).httpsAddress();
         } catch (IllegalArgumentException notALiteral) {
             return Optional.empty();
         }

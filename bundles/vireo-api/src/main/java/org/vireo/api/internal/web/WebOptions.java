@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 
 import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
+import org.vireo.config.Setting;
 
 /**
  * PID {@value #PID}: where the API's HTTPS listens and with which key.
@@ -23,7 +24,11 @@ public record WebOptions(int httpsPort, Optional<InetAddress> httpsAddress, Opti
                          Optional<String> keystorePassword) {
 
     public static final String PID = "org.vireo.api.web";
-    static final int DEFAULT_HTTPS_PORT = 8443;
+    // the keys as WebConfig (the PID's metatype) declares them, with their defaults
+    static final Setting<Integer> HTTPS_PORT = Setting.of(WebConfig.class, WebConfig::httpsPort);
+    static final Setting<String> HTTPS_ADDRESS = Setting.of(WebConfig.class, WebConfig::httpsAddress);
+    static final Setting<String> KEYSTORE = Setting.of(WebConfig.class, WebConfig::keystore);
+    static final Setting<String> KEYSTORE_PASSWORD = Setting.of(WebConfig.class, WebConfig::keystorePassword);
     /** An IPv4 or IPv6 literal, never a name: a name would be looked up in DNS at every start. */
     private static final Pattern LITERAL = Pattern.compile("[0-9.]+|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -31,11 +36,10 @@ public record WebOptions(int httpsPort, Optional<InetAddress> httpsAddress, Opti
     public static WebOptions parse(Map<String, ?> config) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        int port = ConfigValues.integer(raw, "httpsPort", DEFAULT_HTTPS_PORT, 0, 65535, "0 (off) or a port 1-65535",
-            errors);
-        Optional<InetAddress> address = address(ConfigValues.text(raw, "httpsAddress", ""), errors);
-        String keystore = ConfigValues.text(raw, "keystore", "");
-        String password = ConfigValues.text(raw, "keystorePassword", "");
+        int port = ConfigValues.integer(raw, HTTPS_PORT, 0, 65535, "0 (off) or a port 1-65535", errors);
+        Optional<InetAddress> address = address(ConfigValues.text(raw, HTTPS_ADDRESS), errors);
+        String keystore = ConfigValues.text(raw, KEYSTORE);
+        String password = ConfigValues.text(raw, KEYSTORE_PASSWORD);
         raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new WebOptions(port, address, keystore.isEmpty() ? Optional.empty() : Optional.of(Path.of(keystore)),
             password.isEmpty() ? Optional.empty() : Optional.of(password));
@@ -55,7 +59,7 @@ public record WebOptions(int httpsPort, Optional<InetAddress> httpsAddress, Opti
         } catch (UnknownHostException e) {
             // said below
         }
-        errors.add("httpsAddress = '" + text + "': expected an IPv4 or IPv6 literal of this node (not a name, not"
+        errors.add(HTTPS_ADDRESS + " = '" + text + "': expected an IPv4 or IPv6 literal of this node (not a name, not"
             + " 0.0.0.0 or ::: HTTPS listens on one address), or empty for the management address");
         return Optional.empty();
     }

@@ -139,7 +139,7 @@ public class ProxyComponent {
      */
     private ProxyOptions accepted(Map<String, Object> properties) {
         ProxyOptions next = ProxyOptions.parse(properties);
-        ListeningPorts.Port port = new ListeningPorts.Port("port", next.listenInetAddress(), next.port());
+        ListeningPorts.Port port = port(next);
         try {
             ports.claim(ProxyOptions.PID, List.of(port));
         } catch (IllegalArgumentException e) {
@@ -150,12 +150,16 @@ public class ProxyComponent {
         Optional<String> unavailable = moved ? ListeningPorts.unavailable(port.address(), port.port())
             : Optional.empty();
         if (unavailable.isPresent()) {
-            ports.claim(ProxyOptions.PID, options == null ? List.of()
-                : List.of(new ListeningPorts.Port("port", options.listenInetAddress(), options.port())));
-            throw new IllegalArgumentException("configuration " + ProxyOptions.PID + " refused: port = "
-                + next.port() + ": " + unavailable.get());
+            ports.claim(ProxyOptions.PID, options == null ? List.of() : List.of(port(options)));
+            throw new IllegalArgumentException("configuration " + ProxyOptions.PID + " refused: " + ProxyOptions.PORT
+                + " = " + next.port() + ": " + unavailable.get());
         }
         return next;
+    }
+
+    /** The port a configuration listens on, as this node's {@link ListeningPorts} knows it. */
+    private static ListeningPorts.Port port(ProxyOptions o) {
+        return new ListeningPorts.Port(ProxyOptions.PORT.key(), o.listenInetAddress(), o.port());
     }
 
     private void refuse(String why, String consequence) {
@@ -169,8 +173,7 @@ public class ProxyComponent {
             return;
         }
         try {
-            ports.claim(ProxyOptions.PID, List.of(new ListeningPorts.Port("port", options.listenInetAddress(),
-                options.port())));
+            ports.claim(ProxyOptions.PID, List.of(port(options)));
             server.start(options);
         } catch (IllegalArgumentException | IllegalStateException e) {
             LOG.error("the proxy cannot listen on its previous address either: {}", e.getMessage());

@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import org.vireo.config.ConfigReader;
+import org.vireo.config.Setting;
 
 /**
  * The forward proxy's configuration (PID {@value #PID}), parsed and checked once; every error names the key, the
@@ -37,6 +38,38 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
                            Set<InetAddress> directors, boolean requireProxyHeader) {
 
     public static final String PID = "org.vireo.scanner.proxy";
+
+    // the keys as ProxyConfig (the PID's metatype) declares them, with their defaults
+    static final Setting<String> LISTEN_ADDRESS = Setting.of(ProxyConfig.class, ProxyConfig::listenAddress);
+    static final Setting<Integer> PORT = Setting.of(ProxyConfig.class, ProxyConfig::port);
+    static final Setting<Integer> WORKER_THREADS = Setting.of(ProxyConfig.class, ProxyConfig::workerThreads);
+    static final Setting<Integer> MAX_INITIAL_LINE_BYTES =
+        Setting.of(ProxyConfig.class, ProxyConfig::maxInitialLineBytes);
+    static final Setting<Integer> MAX_HEADER_BYTES = Setting.of(ProxyConfig.class, ProxyConfig::maxHeaderBytes);
+    static final Setting<Integer> MAX_HEADER_COUNT = Setting.of(ProxyConfig.class, ProxyConfig::maxHeaderCount);
+    static final Setting<Integer> IDLE_TIMEOUT_MILLIS = Setting.of(ProxyConfig.class, ProxyConfig::idleTimeoutMillis);
+    static final Setting<Integer> HEADER_TIMEOUT_MILLIS =
+        Setting.of(ProxyConfig.class, ProxyConfig::headerTimeoutMillis);
+    static final Setting<Integer> CONNECT_TIMEOUT_MILLIS =
+        Setting.of(ProxyConfig.class, ProxyConfig::connectTimeoutMillis);
+    static final Setting<Integer> ORIGIN_TIMEOUT_MILLIS =
+        Setting.of(ProxyConfig.class, ProxyConfig::originTimeoutMillis);
+    static final Setting<String[]> CONNECT_PORTS = Setting.of(ProxyConfig.class, ProxyConfig::connectPorts);
+    static final Setting<String> VIA_NAME = Setting.of(ProxyConfig.class, ProxyConfig::viaName);
+    static final Setting<Boolean> X_FORWARDED_FOR = Setting.of(ProxyConfig.class, ProxyConfig::xForwardedFor);
+    static final Setting<String[]> DIRECTORS = Setting.of(ProxyConfig.class, ProxyConfig::directors);
+    static final Setting<Boolean> REQUIRE_PROXY_HEADER = Setting.of(ProxyConfig.class, ProxyConfig::requireProxyHeader);
+    static final Setting<String[]> AUTH_USERS = Setting.of(ProxyConfig.class, ProxyConfig::authUsers);
+    static final Setting<Integer> POOL_MAX_IDLE_PER_HOST =
+        Setting.of(ProxyConfig.class, ProxyConfig::poolMaxIdlePerHost);
+    static final Setting<Integer> POOL_IDLE_TIMEOUT_MILLIS =
+        Setting.of(ProxyConfig.class, ProxyConfig::poolIdleTimeoutMillis);
+    static final Setting<Integer> DNS_TIMEOUT_MILLIS = Setting.of(ProxyConfig.class, ProxyConfig::dnsTimeoutMillis);
+    static final Setting<Integer> DNS_POSITIVE_TTL_MILLIS =
+        Setting.of(ProxyConfig.class, ProxyConfig::dnsPositiveTtlMillis);
+    static final Setting<Integer> DNS_NEGATIVE_TTL_MILLIS =
+        Setting.of(ProxyConfig.class, ProxyConfig::dnsNegativeTtlMillis);
+    static final Setting<String> PRIVATE_DESTINATIONS = Setting.of(ProxyConfig.class, ProxyConfig::privateDestinations);
 
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
@@ -62,41 +95,42 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
     public static ProxyOptions parse(Map<String, ?> config) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        String listen = text(raw, "listenAddress", "0.0.0.0");
+        String listen = text(raw, LISTEN_ADDRESS);
         if (literal(listen) == null) {
-            errors.add("listenAddress = '" + listen + "': expected an IPv4 or IPv6 address literal (0.0.0.0: all)");
+            errors.add(LISTEN_ADDRESS + " = '" + listen + "': expected an IPv4 or IPv6 address literal (0.0.0.0: all)");
         }
-        int port = integer(raw, "port", 3128, 0, 65_535, "0-65535 (0: any free port)", errors);
+        int port = integer(raw, PORT, 0, 65_535, "0-65535 (0: any free port)", errors);
+        // declared without a default: it is the number of cores, which only the node knows
         int cores = Runtime.getRuntime().availableProcessors();
-        int workers = integer(raw, "workerThreads", cores, 1, 1024, "1-1024", errors);
-        int initialLine = integer(raw, "maxInitialLineBytes", 8192, 256, 1 << 20, "256-1048576", errors);
-        int headerSize = integer(raw, "maxHeaderBytes", 16_384, 1024, 1 << 20, "1024-1048576", errors);
-        int headerCount = integer(raw, "maxHeaderCount", 100, 1, 10_000, "1-10000", errors);
-        int idle = integer(raw, "idleTimeoutMillis", 60_000, 10, DAY, "10-86400000", errors);
-        int header = integer(raw, "headerTimeoutMillis", 10_000, 10, 10 * MINUTE, "10-600000", errors);
-        int connect = integer(raw, "connectTimeoutMillis", 10_000, 10, 10 * MINUTE, "10-600000", errors);
-        int origin = integer(raw, "originTimeoutMillis", 30_000, 10, DAY, "10-86400000", errors);
-        Set<Integer> ports = ports(raw, "connectPorts", errors);
-        String via = text(raw, "viaName", "");
-        if (via.isEmpty()) { // only then: the host name lookup is a system call each parse would pay
+        int workers = integer(raw, WORKER_THREADS.key(), cores, 1, 1024, "1-1024", errors);
+        int initialLine = integer(raw, MAX_INITIAL_LINE_BYTES, 256, 1 << 20, "256-1048576", errors);
+        int headerSize = integer(raw, MAX_HEADER_BYTES, 1024, 1 << 20, "1024-1048576", errors);
+        int headerCount = integer(raw, MAX_HEADER_COUNT, 1, 10_000, "1-10000", errors);
+        int idle = integer(raw, IDLE_TIMEOUT_MILLIS, 10, DAY, "10-86400000", errors);
+        int header = integer(raw, HEADER_TIMEOUT_MILLIS, 10, 10 * MINUTE, "10-600000", errors);
+        int connect = integer(raw, CONNECT_TIMEOUT_MILLIS, 10, 10 * MINUTE, "10-600000", errors);
+        int origin = integer(raw, ORIGIN_TIMEOUT_MILLIS, 10, DAY, "10-86400000", errors);
+        Set<Integer> ports = ports(raw, CONNECT_PORTS, errors);
+        String via = text(raw, VIA_NAME);
+        if (via.isEmpty()) { // declared without a default: the host name, looked up only then (a system call)
             via = hostName();
         }
         if (!TOKEN.matcher(via).matches()) {
-            errors.add("viaName = '" + via + "': expected 1-64 letters, digits, '.', '_' or '-'");
+            errors.add(VIA_NAME + " = '" + via + "': expected 1-64 letters, digits, '.', '_' or '-'");
         }
-        boolean xff = bool(raw, "xForwardedFor", false, errors);
-        Map<String, String> users = users(raw, "authUsers", errors);
-        int poolIdle = integer(raw, "poolMaxIdlePerHost", 256, 0, 16_384, "0-16384 (0: no pooling)", errors);
-        int poolTimeout = integer(raw, "poolIdleTimeoutMillis", 30_000, 10, DAY, "10-86400000", errors);
-        int dnsTimeout = integer(raw, "dnsTimeoutMillis", 5_000, 10, MINUTE, "10-60000", errors);
-        int dnsPositive = integer(raw, "dnsPositiveTtlMillis", 60_000, 0, DAY, "0-86400000 (0: no cache)", errors);
-        int dnsNegative = integer(raw, "dnsNegativeTtlMillis", 5_000, 0, DAY, "0-86400000 (0: no cache)", errors);
-        String privateDestinations = text(raw, "privateDestinations", "allow");
+        boolean xff = bool(raw, X_FORWARDED_FOR, errors);
+        Map<String, String> users = users(raw, AUTH_USERS, errors);
+        int poolIdle = integer(raw, POOL_MAX_IDLE_PER_HOST, 0, 16_384, "0-16384 (0: no pooling)", errors);
+        int poolTimeout = integer(raw, POOL_IDLE_TIMEOUT_MILLIS, 10, DAY, "10-86400000", errors);
+        int dnsTimeout = integer(raw, DNS_TIMEOUT_MILLIS, 10, MINUTE, "10-60000", errors);
+        int dnsPositive = integer(raw, DNS_POSITIVE_TTL_MILLIS, 0, DAY, "0-86400000 (0: no cache)", errors);
+        int dnsNegative = integer(raw, DNS_NEGATIVE_TTL_MILLIS, 0, DAY, "0-86400000 (0: no cache)", errors);
+        String privateDestinations = text(raw, PRIVATE_DESTINATIONS);
         if (!privateDestinations.equals("allow") && !privateDestinations.equals("refuse")) {
-            errors.add("privateDestinations = '" + privateDestinations + "': expected allow or refuse");
+            errors.add(PRIVATE_DESTINATIONS + " = '" + privateDestinations + "': expected allow or refuse");
         }
-        Set<InetAddress> directors = addresses(raw, "directors", errors);
-        boolean requireHeader = bool(raw, "requireProxyHeader", true, errors);
+        Set<InetAddress> directors = addresses(raw, DIRECTORS, errors);
+        boolean requireHeader = bool(raw, REQUIRE_PROXY_HEADER, errors);
         raw.refuseIfAny(ConfigReader.refusal(PID), errors);
         return new ProxyOptions(listen, port, workers, initialLine, headerSize, headerCount, idle, header, connect,
             origin, ports, via, xff, users, poolIdle, poolTimeout, dnsTimeout, dnsPositive, dnsNegative,
@@ -117,10 +151,7 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
         }
     }
 
-    private static Set<Integer> ports(Map<String, ?> raw, String key, List<String> errors) {
-        if (raw.get(key) == null) {
-            return Set.of(443);
-        }
+    private static Set<Integer> ports(Map<String, ?> raw, Setting<String[]> key, List<String> errors) {
         Set<Integer> ports = new TreeSet<>();
         for (String item : list(raw, key)) {
             try {
@@ -136,7 +167,7 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
         return ports;
     }
 
-    private static Set<InetAddress> addresses(Map<String, ?> raw, String key, List<String> errors) {
+    private static Set<InetAddress> addresses(Map<String, ?> raw, Setting<String[]> key, List<String> errors) {
         Set<InetAddress> out = new LinkedHashSet<>();
         for (String item : list(raw, key)) {
             InetAddress a = literal(item);
@@ -150,7 +181,7 @@ public record ProxyOptions(String listenAddress, int port, int workerThreads, in
         return out;
     }
 
-    private static Map<String, String> users(Map<String, ?> raw, String key, List<String> errors) {
+    private static Map<String, String> users(Map<String, ?> raw, Setting<String[]> key, List<String> errors) {
         Map<String, String> users = new LinkedHashMap<>();
         for (String item : list(raw, key)) {
             int colon = item.indexOf(':');

@@ -345,8 +345,8 @@ final class InstanceDriver {
         ready = true;
         waitGivenUp = waiting.isPresent();
         if (waiting.isPresent()) {
-            LOG.warn("VRRP instance {}: still waiting for {} after {} s (readinessTimeoutSeconds): it may take the VIPs"
-                + " from a master of lower priority now", options.name(), waiting.get(),
+            LOG.warn("VRRP instance {}: still waiting for {} after {} s (" + InstanceOptions.READINESS_TIMEOUT_SECONDS
+                + "): it may take the VIPs from a master of lower priority now", options.name(), waiting.get(),
                 options.readinessTimeout().toSeconds());
         } else {
             LOG.info("VRRP instance {}: this node is ready to serve; it may take the VIPs from a master of lower"

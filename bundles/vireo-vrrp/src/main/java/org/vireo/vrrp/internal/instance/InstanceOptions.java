@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.vireo.config.ConfigReader;
+import org.vireo.config.Setting;
 import org.vireo.vrrp.VrrpInstance;
 
 /** One instance's configuration, parsed and checked once; every error names the key, the value and what is accepted. */
@@ -24,7 +25,30 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
                               List<InetAddress> allowedPeers, boolean virtualMac, Duration resignHoldOff,
                               Duration readinessTimeout) {
 
-    static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,32}");
+    // the keys as InstanceConfig (the factory PID's metatype) declares them, with their defaults
+    static final Setting<String> NAME = Setting.of(InstanceConfig.class, InstanceConfig::name);
+    static final Setting<String> INTERFACE_NAME = Setting.of(InstanceConfig.class, InstanceConfig::interfaceName);
+    static final Setting<Integer> VRID = Setting.of(InstanceConfig.class, InstanceConfig::vrid);
+    static final Setting<Integer> VERSION = Setting.of(InstanceConfig.class, InstanceConfig::version);
+    static final Setting<String> ADDRESS_FAMILY = Setting.of(InstanceConfig.class, InstanceConfig::addressFamily);
+    static final Setting<Integer> PRIORITY = Setting.of(InstanceConfig.class, InstanceConfig::priority);
+    static final Setting<Integer> ADVERT_INTERVAL_MILLIS =
+        Setting.of(InstanceConfig.class, InstanceConfig::advertIntervalMillis);
+    static final Setting<Boolean> PREEMPT = Setting.of(InstanceConfig.class, InstanceConfig::preempt);
+    static final Setting<Integer> PREEMPT_DELAY_SECONDS =
+        Setting.of(InstanceConfig.class, InstanceConfig::preemptDelaySeconds);
+    static final Setting<Boolean> ACCEPT = Setting.of(InstanceConfig.class, InstanceConfig::accept);
+    static final Setting<String[]> VIRTUAL_ADDRESSES =
+        Setting.of(InstanceConfig.class, InstanceConfig::virtualAddresses);
+    static final Setting<String[]> UNICAST_PEERS = Setting.of(InstanceConfig.class, InstanceConfig::unicastPeers);
+    static final Setting<String[]> ALLOWED_PEERS = Setting.of(InstanceConfig.class, InstanceConfig::allowedPeers);
+    static final Setting<Boolean> VIRTUAL_MAC = Setting.of(InstanceConfig.class, InstanceConfig::virtualMac);
+    static final Setting<Integer> RESIGN_HOLD_OFF_SECONDS =
+        Setting.of(InstanceConfig.class, InstanceConfig::resignHoldOffSeconds);
+    static final Setting<Integer> READINESS_TIMEOUT_SECONDS =
+        Setting.of(InstanceConfig.class, InstanceConfig::readinessTimeoutSeconds);
+
+    static final Pattern INSTANCE_NAME = Pattern.compile("[A-Za-z0-9._-]{1,32}");
     static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
     private static final Pattern ADDRESS_CHARS = Pattern.compile("[0-9A-Fa-f:.]+");
 
@@ -62,66 +86,70 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
     public static InstanceOptions parse(Map<String, ?> config) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        String name = text(raw, "name", "");
-        if (!NAME.matcher(name).matches()) {
-            errors.add("name = '" + name + "': expected 1-32 letters, digits, '.', '_' or '-'");
+        String name = text(raw, NAME);
+        if (!INSTANCE_NAME.matcher(name).matches()) {
+            errors.add(NAME + " = '" + name + "': expected 1-32 letters, digits, '.', '_' or '-'");
         }
-        String iface = text(raw, "interfaceName", "eth0");
+        String iface = text(raw, INTERFACE_NAME);
         if (!INTERFACE.matcher(iface).matches()) {
-            errors.add("interfaceName = '" + iface + "': expected 1-15 letters, digits, '.', '_' or '-'");
+            errors.add(INTERFACE_NAME + " = '" + iface + "': expected 1-15 letters, digits, '.', '_' or '-'");
         }
-        int vrid = integer(raw, "vrid", null, 1, 255, "1-255", errors);
-        int version = integer(raw, "version", 3, 2, 3, "2 or 3", errors);
-        String family = text(raw, "addressFamily", "ipv4").toLowerCase(java.util.Locale.ROOT);
+        int vrid = integer(raw, VRID, 1, 255, "1-255", errors);
+        int version = integer(raw, VERSION, 2, 3, "2 or 3", errors);
+        String family = text(raw, ADDRESS_FAMILY).toLowerCase(java.util.Locale.ROOT);
         boolean ipv6 = family.equals("ipv6");
         if (!ipv6 && !family.equals("ipv4")) {
-            errors.add("addressFamily = '" + family + "': expected ipv4 or ipv6");
+            errors.add(ADDRESS_FAMILY + " = '" + family + "': expected ipv4 or ipv6");
         } else if (ipv6 && version == 2) {
-            errors.add("addressFamily = 'ipv6' with version = 2: VRRPv2 is IPv4 only; use version = 3");
+            errors.add(ADDRESS_FAMILY + " = 'ipv6' with " + VERSION + " = 2: VRRPv2 is IPv4 only; use " + VERSION
+                + " = 3");
         }
-        int priority = integer(raw, "priority", 100, 1, 255, "1-255 (255: the address owner)", errors);
-        int interval = integer(raw, "advertIntervalMillis", 1000, 10, 255_000, "see below", errors);
+        int priority = integer(raw, PRIORITY, 1, 255, "1-255 (255: the address owner)", errors);
+        // the bounds of either version here; the version's own range and step below
+        int interval = integer(raw, ADVERT_INTERVAL_MILLIS, 10, 255_000, "see below", errors);
         if (version == 3 && (interval < 10 || interval > 40_950 || interval % 10 != 0)) {
-            errors.add("advertIntervalMillis = " + interval + ": VRRPv3 accepts 10-40950 in steps of 10");
+            errors.add(ADVERT_INTERVAL_MILLIS + " = " + interval + ": VRRPv3 accepts 10-40950 in steps of 10");
         } else if (version == 2 && (interval < 1000 || interval > 255_000 || interval % 1000 != 0)) {
-            errors.add("advertIntervalMillis = " + interval + ": VRRPv2 accepts 1000-255000 in steps of 1000");
+            errors.add(ADVERT_INTERVAL_MILLIS + " = " + interval + ": VRRPv2 accepts 1000-255000 in steps of 1000");
         }
-        boolean preempt = bool(raw, "preempt", true, errors);
-        int preemptDelay = integer(raw, "preemptDelaySeconds", 0, 0, 1000, "0-1000", errors);
-        boolean accept = bool(raw, "accept", false, errors);
-        List<InetAddress> vips = addresses(raw, "virtualAddresses", ipv6, errors);
-        if (vips.isEmpty() && errors.stream().noneMatch(e -> e.startsWith("virtualAddresses"))) {
-            errors.add("virtualAddresses is empty: expected 1-255 " + (ipv6 ? "IPv6" : "IPv4") + " addresses");
+        boolean preempt = bool(raw, PREEMPT, errors);
+        int preemptDelay = integer(raw, PREEMPT_DELAY_SECONDS, 0, 1000, "0-1000", errors);
+        boolean accept = bool(raw, ACCEPT, errors);
+        List<InetAddress> vips = addresses(raw, VIRTUAL_ADDRESSES, ipv6, errors);
+        if (vips.isEmpty() && errors.stream().noneMatch(e -> e.startsWith(VIRTUAL_ADDRESSES.key()))) {
+            errors.add(VIRTUAL_ADDRESSES + " is empty: expected 1-255 " + (ipv6 ? "IPv6" : "IPv4") + " addresses");
         } else if (vips.size() > 255) {
-            errors.add("virtualAddresses has " + vips.size() + " addresses: at most 255");
+            errors.add(VIRTUAL_ADDRESSES + " has " + vips.size() + " addresses: at most 255");
         }
-        List<InetAddress> peers = addresses(raw, "unicastPeers", ipv6, errors);
-        List<InetAddress> allowed = addresses(raw, "allowedPeers", ipv6, errors);
+        List<InetAddress> peers = addresses(raw, UNICAST_PEERS, ipv6, errors);
+        List<InetAddress> allowed = addresses(raw, ALLOWED_PEERS, ipv6, errors);
         if (!allowed.isEmpty()) {
-            peers.stream().filter(p -> !allowed.contains(p)).findFirst().ifPresent(p -> errors.add("allowedPeers "
-                + "lacks unicast peer " + p.getHostAddress() + ": its adverts would be dropped; list every unicast"
-                + " peer in allowedPeers, or leave allowedPeers empty (then the unicast peers are the allowed ones)"));
+            peers.stream().filter(p -> !allowed.contains(p)).findFirst().ifPresent(p -> errors.add(ALLOWED_PEERS
+                + " lacks unicast peer " + p.getHostAddress() + ": its adverts would be dropped; list every unicast"
+                + " peer in " + ALLOWED_PEERS + ", or leave " + ALLOWED_PEERS + " empty (then the unicast peers are"
+                + " the allowed ones)"));
         }
-        boolean virtualMac = bool(raw, "virtualMac", false, errors);
+        boolean virtualMac = bool(raw, VIRTUAL_MAC, errors);
         if (virtualMac && vrid > 0 && iface.length() > 0 && ("vrrp." + vrid).equals(iface)) {
-            errors.add("interfaceName = '" + iface + "' with virtualMac = true: vrrp." + vrid
+            errors.add(INTERFACE_NAME + " = '" + iface + "' with " + VIRTUAL_MAC + " = true: vrrp." + vrid
                 + " is the macvlan Vireo creates; name the parent interface");
         }
-        int holdOff = integer(raw, "resignHoldOffSeconds", 60, 1, 86_400, "1-86400", errors);
-        int readiness = integer(raw, "readinessTimeoutSeconds", 60, 0, 3600, "0-3600 (0: do not wait)", errors);
+        int holdOff = integer(raw, RESIGN_HOLD_OFF_SECONDS, 1, 86_400, "1-86400", errors);
+        int readiness = integer(raw, READINESS_TIMEOUT_SECONDS, 0, 3600, "0-3600 (0: do not wait)", errors);
         raw.refuseIfAny(ConfigReader.refusal(VrrpInstance.FACTORY_PID, "", name), errors);
         return new InstanceOptions(name, iface, vrid, version, ipv6, priority, interval, preempt, preemptDelay, accept,
             vips, peers, allowed, virtualMac, Duration.ofSeconds(holdOff), Duration.ofSeconds(readiness));
     }
 
     /** Address literals of the family, from a list key; each bad one is named. */
-    private static List<InetAddress> addresses(Map<String, ?> raw, String key, boolean ipv6, List<String> errors) {
+    private static List<InetAddress> addresses(Map<String, ?> raw, Setting<String[]> key, boolean ipv6,
+                                               List<String> errors) {
         List<InetAddress> result = new ArrayList<>();
         for (String s : list(raw, key)) {
             InetAddress a = literal(s);
             if (a == null || ipv6 != (a instanceof Inet6Address)) {
                 errors.add(key + " holds '" + s + "': expected " + (ipv6 ? "IPv6" : "IPv4")
-                    + " address literals (addressFamily = " + (ipv6 ? "ipv6" : "ipv4") + ")");
+                    + " address literals (" + ADDRESS_FAMILY + " = " + (ipv6 ? "ipv6" : "ipv4") + ")");
             } else if (result.contains(a)) {
                 errors.add(key + " holds '" + s + "' twice");
             } else {

@@ -26,14 +26,14 @@ record RefusedInstance(String name, int vrid, String interfaceName, String reaso
     /** From a configuration that {@link InstanceOptions#parse} refused with {@code reason}. */
     static RefusedInstance of(Map<String, ?> properties, String reason) {
         String pid = String.valueOf(properties.get("service.pid"));
-        String name = text(properties, "name");
-        if (!InstanceOptions.NAME.matcher(name).matches()) {
+        String name = text(properties, InstanceOptions.NAME.key());
+        if (!InstanceOptions.INSTANCE_NAME.matcher(name).matches()) {
             name = pid.substring(pid.indexOf('~') + 1); // Karaf names etc/<factory>-<name>.cfg's PID <factory>~<name>
         }
-        String iface = text(properties, "interfaceName");
+        String iface = text(properties, InstanceOptions.INTERFACE_NAME.key());
         int vrid;
         try {
-            vrid = Integer.parseInt(text(properties, "vrid"));
+            vrid = Integer.parseInt(text(properties, InstanceOptions.VRID.key()));
         } catch (NumberFormatException e) {
             vrid = 0;
         }
