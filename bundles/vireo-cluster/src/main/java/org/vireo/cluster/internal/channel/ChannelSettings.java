@@ -111,8 +111,9 @@ public record ChannelSettings(String clusterName, Optional<InetAddress> bindAddr
             errors.add(KEYSTORE_PASSWORD + " is missing: expected the password cluster:issue-cert printed for "
                 + keystore.getFileName());
         }
-        // declared without a default: unset, the keystore; set but blank, the keystore's declared default location
-        Path truststore = raw.get(TRUSTSTORE.key()) == null ? keystore
+        // declared without a default: unset or blank, the keystore (as its password below; a blank line once meant
+        // the keystore's default location, not the keystore configured beside it)
+        Path truststore = text(raw, TRUSTSTORE.key(), "").isEmpty() ? keystore
             : path(raw, TRUSTSTORE, KEYSTORE.defaultValue(), karafEtc, errors);
         // declared without a default: unset or blank, the keystore's password
         String truststorePassword = text(raw, TRUSTSTORE_PASSWORD.key(), keystorePassword);

@@ -33,6 +33,15 @@ class ChannelSettingsTest {
     }
 
     @Test
+    void aBlankTrustStoreIsTheKeystoreConfiguredBesideIt() {
+        ChannelSettings s = ChannelSettings.parse(Map.of("keystore", "/srv/n1.p12", "keystorePassword", "pw",
+            "truststore", " ", "truststorePassword", ""), "/opt/karaf/etc");
+
+        assertThat(s.truststore()).isEqualTo(Path.of("/srv/n1.p12"));
+        assertThat(s.truststorePassword()).isEqualTo("pw");
+    }
+
+    @Test
     void membersTakeTheBindPortByDefaultAndIpv6InBrackets() throws Exception {
         ChannelSettings s = ChannelSettings.parse(Map.of("bindAddress", "10.0.0.1", "bindPort", "7900",
             "members", "10.0.0.1, 10.0.0.2:7801, [2001:db8::3]:7802, 2001:db8::4", "keystorePassword", "pw",
