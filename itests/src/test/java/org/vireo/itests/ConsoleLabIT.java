@@ -157,6 +157,20 @@ public class ConsoleLabIT extends LabTestSupport {
                 .startsWith("n2"));
             browser.screenshot("overview");
 
+            // keyboard only: Tab from the top reaches the skip link, then each page's link in order; Enter opens one
+            org.openqa.selenium.interactions.Actions keys = new org.openqa.selenium.interactions.Actions(page);
+            page.navigate().refresh(); // a fresh document: its focus starts at the top (the session stays)
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(MASTER_CELL), "n1"));
+            List<String> focused = new java.util.ArrayList<>();
+            for (int i = 0; i < 12 && !focused.contains("Events"); i++) {
+                keys.sendKeys(org.openqa.selenium.Keys.TAB).perform();
+                focused.add(String.valueOf(browser.script("return document.activeElement.textContent.trim()")));
+            }
+            assertEquals(List.of("Skip to the page", "Overview", "Balancer", "Scanner", "Rules", "Configuration", "Node",
+                "Events"), focused);
+            keys.sendKeys(org.openqa.selenium.Keys.ENTER).perform();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("h1"), "Events"));
+
             // the rules: a file with an error is refused at its line, nothing changes; a good one reaches n1 too
             page.findElement(By.linkText("Rules")).click();
             WebElement editor = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("rules-text")));
