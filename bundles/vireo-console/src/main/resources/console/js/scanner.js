@@ -4,51 +4,25 @@
 // and rule comes from the data plane: they go in as text.
 import {get, ApiFailure} from './api.js';
 import {h, fill, time, scrollBox} from './dom.js';
+import {lineChart, barChart} from './chart.js';
 
 const CLASSES = ['2xx', '3xx', '4xx', '5xx'];
 const HISTORY = 120;
 const TAIL = 500;
-const SVG = 'http://www.w3.org/2000/svg';
 
-function svg(tag, attributes, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, String(v));
-  el.append(...children);
-  return el;
-}
-
-/** Requests per second, the last HISTORY seconds, one polyline per status class. */
+/** Requests per second, the last HISTORY seconds, one line per status class. */
 function rateChart(history) {
-  const width = 360;
-  const height = 90;
-  const max = Math.max(1, ...history.flatMap(p => CLASSES.map(c => p[c])));
-  const x = i => (i / (HISTORY - 1)) * width;
-  const y = v => height - (v / max) * (height - 4);
-  const offset = HISTORY - history.length;
-  return svg('svg', {viewBox: `0 0 ${width} ${height}`, class: 'chart', role: 'img',
-    'aria-label': `requests per second over the last ${HISTORY} s, at most ${max.toFixed(1)}`},
-    svg('line', {x1: 0, y1: height, x2: width, y2: height, class: 'axis'}),
-    ...CLASSES.map(c => svg('polyline', {class: 'rate rate-' + c, fill: 'none',
-      points: history.map((p, i) => `${x(i + offset).toFixed(1)},${y(p[c]).toFixed(1)}`).join(' ')})),
-    // the last second of each class as a dot: a line needs two seconds
-    ...CLASSES.map(c => history.length ? svg('circle', {class: 'dot rate-' + c, r: 3, cx: x(HISTORY - 1),
-      cy: y(history[history.length - 1][c]).toFixed(1)}) : ''));
+  return lineChart(CLASSES.map(c => ({cls: 'rate-' + c, values: history.map(p => p[c])})), {slots: HISTORY,
+    span: `−${HISTORY / 60} min`, top: max => `${max.toFixed(1)}/s`,
+    name: max => `requests per second over the last ${HISTORY} s, at most ${max.toFixed(1)}`});
 }
 
 /** The latency histogram: the requests in each bucket (Prometheus's buckets count everything below them). */
 function histogram(d) {
   const counts = d.buckets.map((b, i) => ({le: b.upperBoundSeconds, n: b.count - (i ? d.buckets[i - 1].count : 0)}));
   counts.push({le: Infinity, n: d.count - (d.buckets.length ? d.buckets[d.buckets.length - 1].count : 0)});
-  const max = Math.max(1, ...counts.map(c => c.n));
-  const width = 360;
-  const bar = width / counts.length;
-  return svg('svg', {viewBox: `0 0 ${width} 110`, class: 'chart', role: 'img',
-    'aria-label': 'requests by duration: ' + counts.map(c => `${c.n} up to ${label(c.le)}`).join(', ')},
-    ...counts.flatMap((c, i) => [
-      svg('rect', {x: i * bar + 1, y: 90 - (c.n / max) * 86, width: bar - 2, height: (c.n / max) * 86, class: 'bar'}),
-      // every other bound named: eleven side by side do not fit a phone's width
-      i % 2 === 0 || i === counts.length - 1
-        ? svg('text', {x: i * bar + bar / 2, y: 104, 'text-anchor': 'middle', class: 'tick'}, label(c.le)) : '']));
+  return barChart(counts.map(c => ({name: label(c.le), value: c.n})),
+    'requests by duration: ' + counts.map(c => `${c.n} up to ${label(c.le)}`).join(', '));
 }
 
 function label(seconds) {

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,7 +26,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * the overview shows n2 as vip1's master, with a note of the transition, within one second of n2's first advert as
  * the lab's bridge saw it (tcpdump's kernel stamps and the page's {@code Date.now()} read the host's one clock).
  * vip1's page shows the takeover as n2 measured it (from n1's last advert to its own first), within 20 ms of the
- * same two adverts on the bridge, and the event log lists the transition. The admin drains the scanner with the
+ * same two adverts on the bridge, and the event log lists the transition. The balancer page's chart shows two
+ * connections held open through the VIP, in its legend and its name. The admin drains the scanner with the
  * balancer page's button and {@code balancer:scanners} shows it drained (before that, a request through the VIP for
  * a URL that would be markup shows in n2's scanner page as text, and runs nothing); a viewer logged in on the same page sees no
  * button, and a drain it forges from the page (with its own CSRF token) is refused.
@@ -264,8 +267,27 @@ public class ConsoleLabIT extends LabTestSupport {
             browser.script("document.getElementById('h-tail').scrollIntoView()");
             browser.screenshot("scanner-tail");
 
-            // an admin drains the scanner with its button; the shell sees it drained
+            // the chart of open connections per scanner: two clients hold a connection each through the VIP (no
+            // request: the scanner closes them after its 10 s head timeout), and a sample taken meanwhile shows both
             page.findElement(By.linkText("Balancer")).click();
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#connection-chart svg")));
+            CompletableFuture<Lab.Result> held = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return lab.tryRun(30, List.of(), "exec", "c", "python3", "-c", "import socket, time\n"
+                        + "held = [socket.create_connection(('" + VIP + "', 9090)) for _ in range(2)]\n"
+                        + "time.sleep(9)");
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            // the legend says it in words, the chart's name to a screen reader too (one sample: both or neither)
+            wait.until(d -> d.findElement(By.id("connection-legend")).getText().contains(SCANNER + ": 2 open")
+                && d.findElement(By.cssSelector("#connection-chart svg")).getAttribute("aria-label")
+                    .contains(SCANNER + " 2 now"));
+            assertEquals(1, page.findElements(By.cssSelector("#connection-chart polyline.series-0")).size());
+            assertEquals(held.get(30, TimeUnit.SECONDS).output(), 0, held.get().exit());
+
+            // an admin drains the scanner with its button; the shell sees it drained
             String row = "#scanner-table tr[data-scanner='" + SCANNER + "']";
             clickSteadily(wait, By.cssSelector(row + " button[data-action='drain']"));
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(row), "DRAINING"));
