@@ -3,7 +3,7 @@
 // viewer's page shows none, and the API refuses a viewer's write anyway); and the open connections of each scanner
 // over the last ten minutes, live from /api/v1/balancer/live (the node samples them every 5 s).
 import {get, call, ApiFailure} from './api.js';
-import {h, fill, share, badge, scrollBox} from './dom.js';
+import {h, fill, share, badge, scrollBox, markTarget} from './dom.js';
 import {lineChart} from './chart.js';
 
 const SAMPLES = 120;
@@ -48,6 +48,8 @@ function scannerRow(s, admin, act) {
 
 export function balancer(params, session) {
   const admin = session.roles.includes('admin');
+  const wanted = params.get('scanner'); // an event's link: that scanner's row is marked
+  let marked = false;
   const el = h('div', {class: 'balancer'});
   const message = h('p', {role: 'status', class: 'muted', id: 'balancer-message'});
   const legend = h('p', {id: 'connection-legend'});
@@ -115,6 +117,8 @@ export function balancer(params, session) {
         h('h2', {id: 'h-connections'}, 'Open connections per scanner, last 10 minutes'), legend, chart),
       h('section', {'aria-labelledby': 'h-listeners'}, h('h2', {id: 'h-listeners'}, 'Listeners'),
         h('div', scrollBox('Listeners'), listeners(b))));
+    if (wanted) markTarget(el, `#scanner-table tr[data-scanner="${CSS.escape(wanted)}"]`, !marked);
+    marked = true;
     showChart();
     follow();
   }

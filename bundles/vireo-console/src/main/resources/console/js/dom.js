@@ -67,3 +67,17 @@ export function time(iso, precise) {
 export function scrollBox(label, id) {
   return {class: 'scroll', tabindex: '0', role: 'region', 'aria-label': label, id};
 }
+
+/**
+ * Marks what an event's link names on its page (#/overview?node=n1, #/balancer?scanner=...): outlined, and the first
+ * time scrolled to and given the focus, so that it is found at once. Nothing when it is not (or no longer) there.
+ */
+export function markTarget(container, selector, first) {
+  const found = container.querySelector(selector);
+  if (!found) return;
+  found.classList.add('target');
+  if (!first) return;
+  found.setAttribute('tabindex', '-1');
+  found.scrollIntoView({block: 'center'});
+  found.focus({preventScroll: true});
+}

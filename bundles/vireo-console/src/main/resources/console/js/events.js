@@ -51,7 +51,11 @@ export function linkFor(e) {
   if (e.type.startsWith('vrrp.')) return '#/vrrp?instance=' + encodeURIComponent(e.instance);
   if (e.type.startsWith('cluster.member')) return '#/overview?node=' + encodeURIComponent(e.member);
   if (e.type === 'balancer.scanner') return '#/balancer?scanner=' + encodeURIComponent(e.scanner);
+  if (e.type === 'cluster.config_conflict') return '#/config'; // where conflicts are listed, with both sides
   if (e.type.startsWith('cluster.config') && e.document === 'file:vireo/rules.conf') return '#/rules';
+  if (e.type.startsWith('cluster.config') && e.document.startsWith('pid:')) {
+    return '#/config?pid=' + encodeURIComponent(e.document.slice(4));
+  }
   if (e.type.startsWith('node.role')) return '#/node';
   return '#/events?type=' + encodeURIComponent(e.type);
 }

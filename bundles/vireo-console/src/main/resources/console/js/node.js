@@ -11,12 +11,13 @@ function uptime(seconds) {
   return (d ? d + ' d ' : '') + hms;
 }
 
-function roleSwitch(node, done) {
+/** The role switch; `said` is what the last switch answered (kept when the page is drawn again after it). */
+function roleSwitch(node, said, done) {
   const role = h('select', {id: 'role'}, ROLES.map(r => h('option', {value: r}, r)));
   role.value = node.role;
   const scan = h('input', {type: 'checkbox', id: 'also-scan'});
   scan.checked = node.alsoScan;
-  const status = h('p', {role: 'status', id: 'role-status', class: 'muted'});
+  const status = h('p', {role: 'status', id: 'role-status', class: 'muted'}, said);
   return h('form', {class: 'filters', onsubmit: async e => {
     e.preventDefault();
     const to = role.value + (scan.checked && role.value !== 'scanner' ? ' (also scanning)' : '');
@@ -24,8 +25,7 @@ function roleSwitch(node, done) {
       + ' a client reaching it through a VIP of its own may lose it.')) return;
     status.textContent = 'switching…';
     try {
-      status.textContent = (await call('PUT', '/node/role', {role: role.value, alsoScan: scan.checked})).message;
-      done();
+      done((await call('PUT', '/node/role', {role: role.value, alsoScan: scan.checked})).message);
     } catch (failure) {
       status.textContent = failure.message;
     }
@@ -37,6 +37,11 @@ function roleSwitch(node, done) {
 export function nodePage(params, session) {
   const admin = session.roles.includes('admin');
   const el = h('div', {class: 'node-page'});
+  let said = '';
+  const switched = message => {
+    said = message;
+    load().catch(() => {});
+  };
 
   async function load() {
     const [node, log, bundles] = await Promise.all([get('/node'), get('/node/log?limit=50'), get('/node/bundles')]);
@@ -50,7 +55,7 @@ export function nodePage(params, session) {
         h('dt', {}, 'interface'), h('dd', {}, node.interfaceName || '–'),
         h('dt', {}, 'version'), h('dd', {}, node.version),
         h('dt', {}, 'up'), h('dd', {id: 'uptime'}, uptime(node.uptimeSeconds))),
-      admin ? h('section', {'aria-labelledby': 'h-role'}, h('h2', {id: 'h-role'}, 'Role'), roleSwitch(node, load))
+      admin ? h('section', {'aria-labelledby': 'h-role'}, h('h2', {id: 'h-role'}, 'Role'), roleSwitch(node, said, switched))
         : null,
       h('section', {'aria-labelledby': 'h-log'}, h('h2', {id: 'h-log'}, 'Recent warnings and errors'),
         log.entries.length ? h('ol', {class: 'events', reversed: true, id: 'node-log'},

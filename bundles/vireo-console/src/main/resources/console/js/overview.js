@@ -1,7 +1,7 @@
 // The cluster overview: every node with its role, address, load and sync state; every VIP group with its master and
 // backups; the director's scanners with their share of the connections; and what happened last.
 import {get, ApiFailure} from './api.js';
-import {h, fill, share, badge, time, scrollBox} from './dom.js';
+import {h, fill, share, badge, time, scrollBox, markTarget} from './dom.js';
 import {item, describe, CHANGES_THE_PICTURE} from './events.js';
 
 const STATE_ORDER = {MASTER: 0, BACKUP: 1, INITIALIZE: 2, FAULT: 3};
@@ -132,7 +132,9 @@ function render(el, data, note) {
 }
 
 /** The view: loads, renders, and reads the API again when an event changes the picture. */
-export function overview() {
+export function overview(params) {
+  const wanted = params.get('node'); // an event's link: that member's box is marked
+  let marked = false;
   let note = null;
   let loading = null;
   let again = false;
@@ -146,6 +148,8 @@ export function overview() {
       do {
         again = false;
         render(el, await load(), note);
+        if (wanted) markTarget(el, `li.node[data-node="${CSS.escape(wanted)}"]`, !marked);
+        marked = true;
       } while (again);
     })().finally(() => { loading = null; });
     return loading;

@@ -294,6 +294,11 @@ public class ConsoleLabIT extends LabTestSupport {
             browser.screenshot("balancer");
             String table = lab.cli("n2", "balancer:scanners");
             assertTrue(table, table.lines().anyMatch(l -> l.contains(SCANNER) && l.contains("DRAIN")));
+            // the drain's event links to the scanner: its row is marked on the balancer page, and has the focus
+            page.findElement(By.linkText("Events")).click();
+            clickSteadily(wait, By.cssSelector("li.event-balancer-scanner a"));
+            wait.until(ExpectedConditions.attributeContains(By.cssSelector(row), "class", "target"));
+            assertEquals(SCANNER, browser.script("return document.activeElement.dataset.scanner"));
 
             // every page at 1280 x 800 and on a phone (390 x 844): axe-core finds nothing serious or critical, and
             // on the phone no page scrolls sideways (wide tables scroll inside their own box)
@@ -341,6 +346,31 @@ public class ConsoleLabIT extends LabTestSupport {
                 done(r.status + ' ' + await r.text());
                 """, SCANNER);
             assertTrue(String.valueOf(forged), String.valueOf(forged).startsWith("403 "));
+
+            // the admin again: the role switch asks first; dismissed, nothing is sent; accepted, n2 becomes a scanner
+            page.findElement(By.cssSelector("#who button")).click();
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("user"))).sendKeys("admin");
+            page.findElement(By.id("password")).sendKeys(password);
+            page.findElement(By.cssSelector("form.login button")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("who"), "admin (admin)"));
+            page.get(consoleUrl("n2") + "index.html#/node");
+            By switchButton = By.xpath("//select[@id='role']/ancestor::form//button[@type='submit']");
+            new org.openqa.selenium.support.ui.Select(wait.until(ExpectedConditions.visibilityOfElementLocated(
+                By.id("role")))).selectByValue("scanner");
+            page.findElement(switchButton).click();
+            org.openqa.selenium.Alert ask = wait.until(ExpectedConditions.alertIsPresent());
+            assertTrue(ask.getText(), ask.getText().startsWith("Switch n2 to scanner?"));
+            ask.dismiss();
+            assertEquals("", page.findElement(By.id("role-status")).getText());
+            assertTrue(lab.cli("n2", "config:property-get --pid org.vireo.node role").contains("backup"));
+            page.findElement(switchButton).click();
+            wait.until(ExpectedConditions.alertIsPresent()).accept();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("role-status"), "role backup"));
+            String switched = page.findElement(By.id("role-status")).getText();
+            assertTrue(switched, switched.matches("role backup \\(also scanning\\) -> scanner: .*"));
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(By.tagName("h1"), "scanner"));
+            assertTrue(lab.cli("n2", "config:property-get --pid org.vireo.node role").contains("scanner"));
+            browser.screenshot("node-switched");
         }
     }
 
