@@ -24,7 +24,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * adverts every 100 ms); Debian's headless Chromium in the client's namespace opens n2's console over HTTPS, logs
  * in through the page's form and sees the overview: both nodes, vip1 with n1 its master. n1 crashes; without a reload
  * the overview shows n2 as vip1's master, with a note of the transition, within one second of n2's first advert as
- * the lab's bridge saw it (tcpdump's kernel stamps and the page's {@code Date.now()} read the host's one clock).
+ * the lab's bridge saw it (tcpdump's kernel stamps and the page's {@code Date.now()} read the host's one clock);
+ * vip1's page, open in a second tab through the crash, lists the transition in its timeline within the same bound.
  * vip1's page shows the takeover as n2 measured it (from n1's last advert to its own first), within 20 ms of the
  * same two adverts on the bridge, and the event log lists the transition. The balancer page's chart shows two
  * connections held open through the VIP, in its legend and its name. The admin drains the scanner with the
@@ -60,6 +61,21 @@ public class ConsoleLabIT extends LabTestSupport {
         new MutationObserver(check).observe(document.getElementById('main'), {childList: true, subtree: true,
           characterData: true});
         check();
+        """;
+
+    /**
+     * In the page: the time (Date.now()) at which vip1's timeline first lists one more BACKUP → MASTER transition
+     * than it did when this ran, kept in window.
+     */
+    private static final String WATCH_TIMELINE = """
+        const takeovers = () => [...document.querySelectorAll('#timeline li.event-vrrp-transition')]
+          .filter(li => li.textContent.includes('BACKUP → MASTER')).length;
+        const before = takeovers();
+        window.vireoTimelineShown = null;
+        new MutationObserver(() => {
+          if (window.vireoTimelineShown === null && takeovers() > before) window.vireoTimelineShown = Date.now();
+        }).observe(document.getElementById('main'), {childList: true, subtree: true, characterData: true});
+        return before;
         """;
 
     /** axe-core (npm, unpacked by the build into target/npm) as the page runs it. */
@@ -202,6 +218,14 @@ public class ConsoleLabIT extends LabTestSupport {
             browser.screenshot("rules-saved");
 
             configurationForms(browser, wait);
+            // vip1's page open in a second tab through the crash: its timeline must change without a reload too
+            String overviewTab = page.getWindowHandle();
+            page.switchTo().newWindow(org.openqa.selenium.WindowType.TAB);
+            page.get(consoleUrl("n2") + "index.html#/vrrp?instance=vip1");
+            wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#timeline li.event")));
+            String timelineTab = page.getWindowHandle();
+            browser.script(WATCH_TIMELINE);
+            page.switchTo().window(overviewTab);
             page.findElement(By.linkText("Overview")).click();
             wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(MASTER_CELL), "n1"));
 
@@ -223,6 +247,15 @@ public class ConsoleLabIT extends LabTestSupport {
             assertTrue("the page did not show the new master within the bound of its first advert: " + figures,
                 Math.abs(shown - advert) <= BOUND_MS);
             assertTrue(figures, note.getText().contains("vip1: BACKUP → MASTER"));
+            page.switchTo().window(timelineTab);
+            wait.until(d -> browser.script("return window.vireoTimelineShown") != null);
+            double listed = ((Number) browser.script("return window.vireoTimelineShown")).doubleValue();
+            String timeline = String.format(Locale.ROOT, "vip1's timeline (the other tab) listed the takeover %+.1f ms"
+                + " after n2's first advert (bound %.0f ms)", listed - advert, BOUND_MS);
+            System.out.println("ConsoleLabIT: " + timeline);
+            assertTrue(timeline, listed > killed && Math.abs(listed - advert) <= BOUND_MS);
+            page.close();
+            page.switchTo().window(overviewTab);
 
             // the instance's page: the takeover as n2 measured it, against the bridge's view of the same two adverts
             clickSteadily(wait, By.linkText("vip1"));
