@@ -3,7 +3,7 @@
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 360;
 
-export function svg(tag, attributes, ...children) {
+function svg(tag, attributes, ...children) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, String(v));
   el.append(...children);
