@@ -20,7 +20,8 @@ import org.junit.Test;
  * <li>a rule added on one node is in force on all three, and what travels between them is TLS (a capture holds
  *     none of the rule's text); a health monitor configured from an etc/ file on one node is configured on all;</li>
  * <li>the balancer's table written through one node's management API with the version read there is refused on
- *     another node with the version read there before (412, with the first node's version);</li>
+ *     another node with the version read there before (412, with the first node's version); emptied in its
+ *     file on one node, as Karaf's file install can read it mid-write, it gets the version in force back;</li>
  * <li>a node that was down during two changes catches up when it returns;</li>
  * <li>a partition with an edit on each side heals to one rules file on every node, with the losing edit kept and
  *     listed by cluster:conflicts on every node;</li>
@@ -186,6 +187,16 @@ public class ClusterLabIT extends LabTestSupport {
             Files2.awaitFileMatches(lab.home(n).resolve("etc/org.vireo.balancer.cfg"),
                 "(?s).*\\nscanners = .*10\\.77\\.0\\.13.*", 30_000);
         }
+
+        // Karaf's file install truncates a .cfg file before writing it again and its watcher can read it in between
+        // (seen in CI: the PID turned empty for good). n1's file emptied in place as that read finds it: the version
+        // in force is written back, and no empty version reaches the others
+        Path emptied = lab.home("n1").resolve("etc/org.vireo.balancer.cfg");
+        Files.write(emptied, new byte[0]);
+        lab.awaitLog("n1", "config sync: pid:org.vireo.balancer was found empty here", 30);
+        Files2.awaitFileMatches(emptied, "(?s).*\\nscanners = .*10\\.77\\.0\\.13.*", 30_000);
+        // (its first start took the shipped file in as version 0.0@n1: the one edit of n1's own there is)
+        assertFalse(lab.logs("n1", "config sync: pid:org.vireo.balancer changed here, version [1-9]", 1));
 
         // the management API on two nodes: a version of the table read on n1 before n2's change through n2's API is
         // stale on n1 (412 with n2's version), though n1 itself never changed it. HTTPS comes up apart from the rules

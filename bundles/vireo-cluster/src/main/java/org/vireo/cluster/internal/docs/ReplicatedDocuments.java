@@ -89,6 +89,12 @@ public final class ReplicatedDocuments implements LocalDocuments {
         }
     }
 
+    /** A PID's canonical text without a key is empty: its configuration holds only the framework's properties. */
+    @Override
+    public boolean blank(String id, byte[] content) {
+        return isPid(id) && content.length == 0;
+    }
+
     /**
      * A Vireo document ({@code pid:org.vireo.*}, {@code file:vireo/*}) that no validator covers is refused: config
      * sync sends and applies only what it can check, and every type Vireo replicates has its validator in vireo-core,

@@ -27,6 +27,14 @@ public interface LocalDocuments {
     void delete(String id) throws IOException;
 
     /**
+     * Whether {@code content} is the document emptied of everything: a PID without a key (what a {@code .cfg} file
+     * read while it is being written gives), never an edit an operator means to send.
+     */
+    default boolean blank(String id, byte[] content) {
+        return false;
+    }
+
+    /**
      * Why {@code content} cannot be {@code id}'s content (checked before a local change is sent and before a peer's
      * version is applied); empty: valid.
      */

@@ -178,11 +178,37 @@ public final class SyncEngine {
             refused.remove(id);
             return;
         }
+        if (content.isPresent() && restoredBlank(r, content.get())) {
+            return;
+        }
         if (content.isPresent() && !valid(id, content.get())) {
             return;
         }
         refused.remove(id);
         commitLocal(id, r, clock.stamp(), content.orElse(null), true);
+    }
+
+    /**
+     * A PID found emptied here that this node refuses gets the version in force back. Karaf's file install truncates
+     * a {@code .cfg} file before writing it again, and its watcher can read the file in between: the configuration
+     * turns empty and file install writes that back, so the node would hold nothing (its components keep their
+     * last configuration, refusing the empty one, until they restart). An operator removes a PID by deleting it.
+     * Only when the record's version is the one in force here: one held back leaves nothing to write back from.
+     */
+    private boolean restoredBlank(DocumentRecord r, byte[] content) throws IOException {
+        String id = r == null ? null : r.id();
+        if (r == null || r.current().deleted() || !r.current().version().equals(applied.get(id))
+            || !local.blank(id, content) || local.problem(id, content).isEmpty()) {
+            return false;
+        }
+        Optional<byte[]> inForce = r.content();
+        if (inForce.isEmpty()) {
+            return false;
+        }
+        LOG.warn("config sync: {} was found empty here (its file read while being written?): version {}, in force,"
+            + " is written back", id, r.current().version());
+        local.write(id, inForce.get());
+        return true;
     }
 
     /** Whether this node's validators accept the content; if not, the document is refused here, never sent. */

@@ -44,6 +44,13 @@ class ReplicatedDocumentsTest {
     }
 
     @Test
+    void onlyAPidWithoutAKeyIsBlank_anEmptyFileIsAFilesContent() {
+        assertThat(documents().blank("pid:org.vireo.balancer", new byte[0])).isTrue();
+        assertThat(documents().blank("pid:org.vireo.balancer", CONTENT)).isFalse();
+        assertThat(documents().blank("file:vireo/lists/ads.txt", new byte[0])).isFalse();
+    }
+
+    @Test
     void aDocumentOfTheOperatorsOwnWithoutAValidatorIsReplicatedUnchecked() {
         assertThat(documents().problem("pid:org.example.extra", CONTENT)).isEmpty();
         assertThat(documents().problem("file:bench/42.txt", CONTENT)).isEmpty();

@@ -10,8 +10,8 @@ import java.util.TreeSet;
 
 /**
  * A member's replicated documents in memory, for tests: {@link #docs} is what an operator edits; content starting
- * with {@code BAD} fails validation, unless {@link #validates} is off (a member without the validator, an older
- * node). Not thread-safe: used on the member's thread.
+ * with {@code BAD}, and an empty {@code pid:} document (as a PID's parser refuses one with no key), fail
+ * validation, unless {@link #validates} is off (a member without the validator, an older node). Not thread-safe: used on the member's thread.
  */
 public final class MemoryDocuments implements LocalDocuments {
 
@@ -49,7 +49,15 @@ public final class MemoryDocuments implements LocalDocuments {
     }
 
     @Override
+    public boolean blank(String id, byte[] content) {
+        return id.startsWith("pid:") && content.length == 0;
+    }
+
+    @Override
     public Optional<String> problem(String id, byte[] content) {
+        if (validates && blank(id, content)) {
+            return Optional.of("it holds no key");
+        }
         return validates && new String(content, StandardCharsets.UTF_8).startsWith("BAD")
             ? Optional.of("refused by the test's validator") : Optional.empty();
     }

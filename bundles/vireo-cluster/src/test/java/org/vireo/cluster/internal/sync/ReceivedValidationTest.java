@@ -142,6 +142,41 @@ class ReceivedValidationTest {
             assertThat(new String(c, StandardCharsets.UTF_8)).isEqualTo("scanners = 10.0.0.23:3128"));
     }
 
+    /**
+     * Karaf's file install truncates a .cfg file before it writes it again, and its watcher can read the file in
+     * between: the PID turns empty, and file install writes that back. Seen in the lab right after a version was
+     * applied. The node puts the version in force back and sends nothing.
+     */
+    @Test
+    void givenAnAppliedPid_whenItIsFoundEmptiedHere_thenTheVersionInForceIsWrittenBack_andNothingIsSent()
+        throws IOException {
+        startOlderAndCurrent();
+        old.edit("scanners = 10.0.0.21:3128");
+        DocumentVersion inForce = current.record().current().version();
+
+        current.edit("");
+
+        assertThat(current.document()).isEqualTo("scanners = 10.0.0.21:3128");
+        assertThat(old.document()).isEqualTo("scanners = 10.0.0.21:3128");
+        assertThat(current.record().current().version()).isEqualTo(inForce);
+        assertThat(current.engine.refused()).doesNotContainKey(DOC);
+    }
+
+    @Test
+    void givenAPidEmptiedHere_whenItsOwnVersionIsHeldBack_thenTheEmptyingIsRefusedLikeAnyInvalidEdit()
+        throws IOException {
+        startOlderAndCurrent();
+        current.edit("scanners = 10.0.0.21:3128");
+        old.edit("BAD garbage");
+
+        current.edit("");
+
+        // what is in force here is this node's own older version, which the record no longer holds as current:
+        // nothing to write back from, so the emptied PID stays refused, never sent
+        assertThat(old.document()).isEqualTo("BAD garbage");
+        assertThat(current.engine.refused()).containsKey(DOC);
+    }
+
     @Test
     void givenAGarbledDocumentAtTheFirstStart_thenItIsNotTakenIntoTheRecords() throws IOException {
         TestCluster.Member fresh = cluster.member("fresh");
