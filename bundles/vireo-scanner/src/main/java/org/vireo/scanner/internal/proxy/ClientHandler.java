@@ -32,9 +32,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 
-import org.vireo.scanner.internal.policy.DestinationGuard;
-import org.vireo.rules.Policy;
-import org.vireo.rules.RequestFacts;
+import org.vireo.scanner.internal.policy.Admission;
 import org.vireo.rules.Verdict;
 
 /**
@@ -87,6 +85,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
      */
     private HttpRequest resendable;
     private Target originTarget;
+    /** The request's admission: the rule set and protected destinations it is decided with, from head to connect. */
+    private Admission admission;
     /** The verdict for the address being connected to: the one it was checked with. */
     private Verdict admitted;
     private InetSocketAddress originAddress;
@@ -239,34 +239,34 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         exchange.target = target.url();
-        String hostProblem = target.hostProblem();
-        if (hostProblem != null) {
-            refuse(RequestRefusal.NUMERIC_HOST, "Refused request: " + hostProblem);
+        admission = runtime.admission(); // one rule set for the request, before and after resolving
+        Admission.Outcome outcome = admission.admit(new Admission.Request(tunnel ? Admission.Protocol.TUNNEL
+            : Admission.Protocol.HTTP, clientInetAddress(), request.method().name(), target.host(), target.port(),
+            target.url(), request.headers().getAll(HttpHeaderNames.VIA)));
+        if (outcome instanceof Admission.Refused refused) {
+            refuse(refused);
             return;
         }
-        if (tunnel && !runtime.options().connectPorts().contains(target.port())) {
-            respond(Responses.error(HttpResponseStatus.FORBIDDEN, "CONNECT to port " + target.port()
-                + " is not allowed; allowed: " + runtime.options().connectPorts(), !keepAlive), !keepAlive);
+        if (outcome instanceof Admission.Blocked blocked) {
+            refuse(blocked.verdict(), target); // blocked before any DNS query
             return;
         }
-        if (ForwardingLoop.detected(request.headers().getAll(HttpHeaderNames.VIA), runtime.options().viaName())) {
-            exchange.rule = "destination:loop";
-            respond(Responses.error(LOOP_DETECTED, "Forwarding loop: this request has already passed this proxy ("
-                + runtime.options().viaName() + "); its destination leads back here.", true), true);
-            return;
-        }
-        Policy policy = runtime.policy().get(); // one rule set for the request, before and after resolving
-        RequestFacts facts = new RequestFacts(clientInetAddress(), request.method().name(), target.host(),
-            target.port(), target.url());
-        Verdict verdict = policy.decide(facts);
-        exchange.rule = verdict.rule();
-        if (!verdict.allowed() && !verdict.undecided()) {
-            refuse(verdict, target); // blocked before any DNS query
-            return;
-        }
+        Admission.Resolve resolve = (Admission.Resolve) outcome;
+        exchange.rule = resolve.verdict().rule();
         outbound = tunnel ? null : outboundRequest(request, target);
         state = State.CONNECTING;
-        connect(target, tunnel, policy, facts);
+        connect(target, tunnel, resolve);
+    }
+
+    /** A request refused before the rules, answered in HTTP's words. */
+    private void refuse(Admission.Refused refused) {
+        exchange.rule = refused.rule();
+        switch (refused.reason()) {
+            case NUMERIC_HOST -> refuse(RequestRefusal.NUMERIC_HOST, "Refused request: " + refused.message());
+            case PORT -> respond(Responses.error(HttpResponseStatus.FORBIDDEN, refused.message(), !keepAlive),
+                !keepAlive);
+            case LOOP -> respond(Responses.error(LOOP_DETECTED, refused.message(), true), true);
+        }
     }
 
     private void refuse(Verdict verdict, Target target) {
@@ -348,35 +348,32 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     // ---- connecting ----
 
-    private void connect(Target target, boolean tunnel, Policy policy, RequestFacts facts) {
+    private void connect(Target target, boolean tunnel, Admission.Resolve resolve) {
         updateClientRead();
         runtime.resolver().resolve(target.host()).whenComplete((addresses, error) -> {
             // a cached answer completes here on the I/O thread: go on at once, so that a pooled origin connection
             // takes the request before the rest of what this read brought (no queueing, no read switched off)
             if (ctx.executor().inEventLoop()) {
-                resolved(target, tunnel, policy, facts, addresses, error);
+                resolved(target, tunnel, resolve, addresses, error);
             } else {
-                ctx.executor().execute(() -> resolved(target, tunnel, policy, facts, addresses, error));
+                ctx.executor().execute(() -> resolved(target, tunnel, resolve, addresses, error));
             }
         });
     }
 
     /** The future would swallow what onResolved throws, and the exchange would wait for ever: it fails instead. */
-    private void resolved(Target target, boolean tunnel, Policy policy, RequestFacts facts,
-                          List<InetAddress> addresses, Throwable error) {
+    private void resolved(Target target, boolean tunnel, Admission.Resolve resolve, List<InetAddress> addresses,
+                          Throwable error) {
         try {
-            onResolved(target, tunnel, policy, facts, addresses, error);
+            onResolved(target, tunnel, resolve, addresses, error);
         } catch (RuntimeException e) {
             fail(HttpResponseStatus.BAD_GATEWAY, "Cannot go to " + target.url() + ": " + e.getMessage());
         }
     }
 
-    /**
-     * Decides every address the host resolved to (the rules for that address, then the protected destinations) and
-     * connects to the first allowed one: only an address that was checked is ever connected to.
-     */
-    private void onResolved(Target target, boolean tunnel, Policy policy, RequestFacts facts,
-                            List<InetAddress> addresses, Throwable error) {
+    /** Has every address the host resolved to decided, and connects to the first allowed one. */
+    private void onResolved(Target target, boolean tunnel, Admission.Resolve resolve, List<InetAddress> addresses,
+                            Throwable error) {
         if (state != State.CONNECTING) {
             return;
         }
@@ -384,14 +381,15 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             fail(HttpResponseStatus.BAD_GATEWAY, "Cannot resolve the host " + target.host() + ".");
             return;
         }
-        DestinationGuard.Decision decision = runtime.destinations().get().decide(policy, facts, addresses);
-        if (decision.allowed().isEmpty()) {
-            refuse(decision.verdict(), target);
+        Admission.Outcome outcome = admission.addresses(resolve, addresses);
+        if (outcome instanceof Admission.Blocked blocked) {
+            refuse(blocked.verdict(), target);
             return;
         }
-        admitted = decision.verdict();
+        Admission.Allowed allowed = (Admission.Allowed) outcome;
+        admitted = allowed.verdict();
         exchange.rule = admitted.rule();
-        InetAddress address = decision.allowed().get(0);
+        InetAddress address = allowed.addresses().get(0);
         InetSocketAddress socket = new InetSocketAddress(address, target.port());
         // the checked address is part of the key: a pooled connection serves only requests that chose its address
         originKey = target.host() + ":" + target.port() + "@" + address.getHostAddress();
@@ -463,15 +461,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /**
-     * The verdict for a new connection: a connection whose two ends have one address went to this node, to an
-     * address that came up on an interface after the node last looked at them, and needs a rule naming it.
-     */
+    /** The verdict for a new connection: {@link Admission#connected} (a test's embedded channel has no IP ends). */
     private Verdict connectedTo(Channel channel) {
         if (channel.localAddress() instanceof InetSocketAddress local
-            && channel.remoteAddress() instanceof InetSocketAddress remote
-            && local.getAddress().equals(remote.getAddress())) {
-            return runtime.destinations().get().admitAsSelf(remote.getAddress(), admitted);
+            && channel.remoteAddress() instanceof InetSocketAddress remote) {
+            return admission.connected(local, remote, admitted);
         }
         return admitted;
     }

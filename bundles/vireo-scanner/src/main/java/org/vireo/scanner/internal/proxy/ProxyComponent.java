@@ -46,7 +46,7 @@ public class ProxyComponent {
     ListeningPorts ports;
 
     @Reference
-    private NodeAddresses nodeAddresses;
+    NodeAddresses nodeAddresses;
 
     private final ProxyServer server = new ProxyServer(() -> Optional.ofNullable(policy).orElse(NO_RULES),
         () -> nodeAddresses.current());

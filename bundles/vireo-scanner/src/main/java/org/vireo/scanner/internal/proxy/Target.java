@@ -3,7 +3,8 @@ package org.vireo.scanner.internal.proxy;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
-import java.util.regex.Pattern;
+
+import org.vireo.scanner.internal.policy.Admission;
 
 /**
  * Where a request goes: from an absolute-form URI ({@code http://host:port/path?q}) or a CONNECT authority
@@ -12,10 +13,6 @@ import java.util.regex.Pattern;
  * @param pathAndQuery the origin-form request target to send to the origin ({@code /path?q}); empty for CONNECT
  */
 record Target(String host, int port, String pathAndQuery, String url) {
-
-    private static final String OCTET = "(?:0|[1-9][0-9]?|1[0-9]{2}|2[0-4][0-9]|25[0-5])";
-    private static final Pattern CANONICAL_IPV4 = Pattern.compile(OCTET + "\\." + OCTET + "\\." + OCTET + "\\."
-        + OCTET);
 
     /**
      * The target of an absolute-form http URI, or null when the URI is not one (origin-form, other scheme), or has
@@ -62,28 +59,9 @@ record Target(String host, int port, String pathAndQuery, String url) {
             + parsed.getPort());
     }
 
-    /**
-     * Why the host is refused although the URI parsed, or {@code null}: a host that ends in a number (its last label
-     * all digits, or 0x and hex digits) is an IPv4 address to browsers and to the C library's resolver, which read
-     * {@code 2130706433}, {@code 0x7f.1}, {@code 017700000001} and {@code 127.1} as 127.0.0.1 (and {@code 0177.0.0.1}
-     * as 127.0.0.1 where Java reads 177.0.0.1); only the one unambiguous spelling, four decimal numbers 0-255 without
-     * leading zeros, is taken (browsers send no other, as they normalise the rest). IPv6 literals are addresses
-     * whatever their spelling and are checked as such.
-     */
+    /** Why the host is refused although the URI parsed, or {@code null}: {@link Admission#hostProblem}. */
     String hostProblem() {
-        if (host.indexOf(':') >= 0 || !endsInANumber(host) || CANONICAL_IPV4.matcher(host).matches()) {
-            return null;
-        }
-        return "the host '" + (host.length() > 80 ? host.substring(0, 80) + "..." : host) + "' is a number but not"
-            + " an IPv4 address in dotted-decimal form: expected a host name or four decimal numbers 0-255 without"
-            + " leading zeros (such as 192.0.2.1)";
-    }
-
-    private static boolean endsInANumber(String host) {
-        String last = host.substring(host.lastIndexOf('.') + 1);
-        return !last.isEmpty() && (last.chars().allMatch(c -> c >= '0' && c <= '9') || last.length() >= 2
-            && last.charAt(0) == '0' && (last.charAt(1) | 0x20) == 'x'
-            && last.substring(2).chars().allMatch(c -> Character.digit(c, 16) >= 0));
+        return Admission.hostProblem(host);
     }
 
     /** The Host header value for the origin. */

@@ -22,6 +22,7 @@ class ProxyComponentTest {
     private ProxyComponent component() {
         ProxyComponent c = new ProxyComponent();
         c.ports = ports;
+        c.nodeAddresses = new NodeAddresses(); // its interfaces never scanned: only the fixed ranges are protected
         return c;
     }
 

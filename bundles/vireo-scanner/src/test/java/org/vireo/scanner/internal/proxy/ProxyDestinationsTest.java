@@ -159,8 +159,6 @@ class ProxyDestinationsTest {
 
         assertThat(looped).startsWith("HTTP/1.1 508 Loop Detected").contains("already passed this proxy (test-node)");
         assertThat(origin.connections()).isZero();
-        assertThat(ForwardingLoop.detected(java.util.List.of("1.0 other", "1.1 test-node-2, 1.1 test"), "test-node"))
-            .isFalse();
     }
 
     private String get(String url) throws IOException {

@@ -1,4 +1,4 @@
-package org.vireo.scanner.internal.proxy;
+package org.vireo.scanner.internal.policy;
 
 import java.util.List;
 
