@@ -668,8 +668,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                     runtime.accessLog().record(tunnel, System.nanoTime(), ctx.channel().eventLoop());
                 }
             };
-            remote.pipeline().addLast(new Relay(ctx.channel(), tunnel, false, onClose));
-            ctx.pipeline().addLast(new Relay(remote, tunnel, true, onClose));
+            remote.pipeline().addLast(new Relay(ctx.channel(), n -> tunnel.bytesDown += n, onClose));
+            ctx.pipeline().addLast(new Relay(remote, n -> tunnel.bytesUp += n, onClose));
             ctx.pipeline().remove(HttpResponseEncoder.class);
             ctx.pipeline().remove(this);
             ctx.pipeline().remove(RequestDecoder.class); // hands any bytes it holds to the relay

@@ -20,6 +20,7 @@ import org.vireo.api.TailRing;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.config.ListeningPorts;
 import org.vireo.scanner.internal.access.AccessEntry;
+import org.vireo.scanner.internal.ftp.FtpOptions;
 import org.vireo.scanner.internal.policy.DestinationGuard;
 import org.vireo.rules.Policy;
 import org.vireo.rules.Verdict;
@@ -202,6 +203,16 @@ public class ProxyComponent {
     /** The address the proxy listens on, or empty while it is stopped. */
     public Optional<java.net.InetSocketAddress> address() {
         return server.address();
+    }
+
+    /**
+     * Runs the FTP proxy with {@code options} beside the HTTP proxy, on its event loops (null: stops it).
+     *
+     * @return where it listens, if the HTTP proxy runs
+     * @throws IllegalStateException when it cannot bind
+     */
+    public Optional<java.net.InetSocketAddress> ftp(FtpOptions options) throws InterruptedException {
+        return server.ftp(options);
     }
 
     /** The destinations the proxy refuses now, for {@code scanner:check}. */

@@ -34,6 +34,7 @@ final class ProxyProtocolHandler extends ChannelInboundHandlerAdapter {
 
     /** The client a director named for this connection; absent: the connection's peer is the client. */
     private static final AttributeKey<InetSocketAddress> CLIENT = AttributeKey.valueOf("vireo.proxy.client");
+    private static final AttributeKey<InetSocketAddress> REACHED = AttributeKey.valueOf("vireo.proxy.reached");
     /** TLVs a director may add (HAProxy's unique id, SSL details); ours sends none. Bounds the header's memory. */
     static final int MAX_TLV_BYTES = 256;
     private static final String DECODER = "proxy-header-decoder";
@@ -67,6 +68,15 @@ final class ProxyProtocolHandler extends ChannelInboundHandlerAdapter {
     static InetSocketAddress client(Channel channel) {
         InetSocketAddress named = channel.attr(CLIENT).get();
         return named != null ? named : channel.remoteAddress() instanceof InetSocketAddress s ? s : null;
+    }
+
+    /**
+     * The address the client connected to: the one its director named (the VIP), else this end of the connection;
+     * what an FTP passive reply must name, as the client can reach only that.
+     */
+    static InetSocketAddress reached(Channel channel) {
+        InetSocketAddress named = channel.attr(REACHED).get();
+        return named != null ? named : channel.localAddress() instanceof InetSocketAddress s ? s : null;
     }
 
     @Override
@@ -162,6 +172,10 @@ final class ProxyProtocolHandler extends ChannelInboundHandlerAdapter {
             InetSocketAddress client = proxied(header);
             if (client != null) {
                 ctx.channel().attr(CLIENT).set(client);
+                InetAddress reached = ProxyOptions.literal(header.destinationAddress());
+                if (reached != null) {
+                    ctx.channel().attr(REACHED).set(new InetSocketAddress(reached, header.destinationPort()));
+                }
             }
         } finally {
             header.release();

@@ -33,6 +33,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.api.TailRing;
 import org.vireo.scanner.internal.access.AccessEntry;
+import org.vireo.scanner.internal.ftp.FtpOptions;
+import org.vireo.scanner.internal.ftp.FtpRuntime;
+import org.vireo.scanner.internal.ftp.FtpServer;
 import org.vireo.scanner.internal.policy.DestinationGuard;
 import org.vireo.scanner.internal.policy.LocalAddresses;
 import org.vireo.rules.Policy;
@@ -49,6 +52,8 @@ public final class ProxyServer {
      * cut to 1 KiB); on a busy proxy it spans seconds, which is what the file is for.
      */
     static final int RECENT_ACCESS = 4096;
+    /** A stopping FTP proxy ends its sessions at once: a transfer cut is retried by its client (REST). */
+    private static final long STOP_FTP_MILLIS = 1000;
 
     private final Supplier<Policy> policy;
     private final Supplier<LocalAddresses> localAddresses;
@@ -68,6 +73,13 @@ public final class ProxyServer {
     private Channel listener;
     private ChannelGroup clients;
     private Resolver resolver;
+    /** What the running HTTP proxy shares with the FTP proxy, and its transports. */
+    private ProxyRuntime runtime;
+    private Class<? extends ServerChannel> serverClass;
+    private Class<? extends SocketChannel> clientClass;
+    /** The FTP proxy's options, or null: it runs while the HTTP proxy runs, on its event loops. */
+    private FtpOptions ftpOptions;
+    private FtpServer ftp;
 
     /**
      * @param policy         the current rules, read once per request; the rules component swaps what it returns
@@ -109,7 +121,9 @@ public final class ProxyServer {
         resolver = new Resolver(options, System::nanoTime);
         Supplier<DestinationGuard> destinations = () -> new DestinationGuard(localAddresses.get(),
             options.refusePrivateDestinations());
-        ProxyRuntime runtime = new ProxyRuntime(options, policy, destinations, resolver,
+        this.serverClass = serverClass;
+        this.clientClass = clientClass;
+        runtime = new ProxyRuntime(options, policy, destinations, resolver,
             new OriginPool(options, clientClass), new ProxyAuth(options.authUsers()), counters,
             accessLines == null ? new AccessLog(options.viaName(), recentAccess)
                 : new AccessLog(options.viaName(), () -> true, accessLines, recentAccess));
@@ -140,7 +154,49 @@ public final class ProxyServer {
         InetSocketAddress bound = (InetSocketAddress) listener.localAddress();
         LOG.info("HTTP proxy listening on {} with {} transport, {} worker threads", bound,
             epoll ? "native epoll" : "NIO", options.workerThreads());
+        if (ftpOptions != null) {
+            startFtp();
+        }
         return bound;
+    }
+
+    /**
+     * Runs the FTP proxy with {@code options} (null: not at all), now if the HTTP proxy runs, else when it starts:
+     * the two share the event loops, the rules, the resolver and the access log.
+     *
+     * @return where the FTP proxy listens now, if it runs
+     * @throws IllegalStateException when it cannot bind (the FTP proxy is then stopped)
+     */
+    public synchronized java.util.Optional<InetSocketAddress> ftp(FtpOptions options) throws InterruptedException {
+        stopFtp();
+        ftpOptions = options;
+        return listener == null || options == null ? java.util.Optional.empty() : java.util.Optional.of(startFtp());
+    }
+
+    private InetSocketAddress startFtp() throws InterruptedException {
+        ProxyOptions http = runtime.options();
+        FtpRuntime shared = new FtpRuntime(ftpOptions, runtime::admission, runtime.resolver()::resolve, clientClass,
+            serverClass, () -> new ProxyProtocolHandler(headers, directors, http.requireProxyHeader(),
+                http.headerTimeoutMillis()), ProxyProtocolHandler::client, ProxyProtocolHandler::reached,
+            new FtpAccess(runtime.accessLog()));
+        ftp = new FtpServer(shared);
+        try {
+            InetSocketAddress bound = ftp.start(acceptors, workers);
+            LOG.info("FTP proxy listening on {}, passive ports {}-{}", bound, ftpOptions.passiveFirst(),
+                ftpOptions.passiveLast());
+            return bound;
+        } catch (InterruptedException | RuntimeException e) {
+            ftp = null;
+            throw e;
+        }
+    }
+
+    private void stopFtp() throws InterruptedException {
+        if (ftp != null) {
+            ftp.stop(STOP_FTP_MILLIS);
+            ftp = null;
+            LOG.info("FTP proxy stopped");
+        }
     }
 
     /**
@@ -151,6 +207,7 @@ public final class ProxyServer {
         if (listener == null) {
             return;
         }
+        stopFtp();
         listener.close().await(grace.toMillis());
         listener = null;
         clients.forEach(ch -> ch.pipeline().fireUserEventTriggered(ClientHandler.STOPPING));

@@ -1,5 +1,7 @@
 package org.vireo.scanner.internal.proxy;
 
+import java.util.function.LongConsumer;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -9,38 +11,36 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
 
 /**
- * One direction of a CONNECT tunnel: bytes from this channel go to the peer. Reading stops while the peer cannot
- * take more, so a fast sender cannot fill the proxy's memory; closing either side closes both.
+ * One direction of a relayed connection (a CONNECT tunnel, an FTP data connection): bytes from this channel go to the
+ * peer. Reading stops while the peer cannot take more, so a fast sender cannot fill the proxy's memory; closing either
+ * side closes both, the peer after what it was given is flushed.
  */
-final class Relay extends ChannelInboundHandlerAdapter {
+public final class Relay extends ChannelInboundHandlerAdapter {
 
     private final Channel peer;
-    private final Exchange exchange;
-    private final boolean upstream;
+    private final LongConsumer counted;
     private final Runnable onClose;
 
-    Relay(Channel peer, Exchange exchange, boolean upstream, Runnable onClose) {
+    /**
+     * @param counted told how many bytes each read brought
+     * @param onClose run when this side is closed
+     */
+    public Relay(Channel peer, LongConsumer counted, Runnable onClose) {
         this.peer = peer;
-        this.exchange = exchange;
-        this.upstream = upstream;
+        this.counted = counted;
         this.onClose = onClose;
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof ByteBuf buf) {
-            if (upstream) {
-                exchange.bytesUp += buf.readableBytes();
-            } else {
-                exchange.bytesDown += buf.readableBytes();
-            }
+            counted.accept(buf.readableBytes());
         }
         peer.writeAndFlush(msg);
         if (!peer.isWritable()) {
             ctx.channel().config().setAutoRead(false);
         }
     }
-
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
         peer.config().setAutoRead(ctx.channel().isWritable());

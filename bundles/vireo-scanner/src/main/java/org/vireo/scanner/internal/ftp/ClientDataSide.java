@@ -1,0 +1,89 @@
+package org.vireo.scanner.internal.ftp;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.EventLoop;
+
+/**
+ * How the client's data connection of the next transfer is made: it connects to a passive port of the proxy's
+ * (PASV, EPSV), or the proxy connects to it (PORT, EPRT). Either way the connection is the client's own: one from any
+ * other address is refused (a third party racing for the port), and the proxy connects only to the client's address
+ * (no FTP bounce).
+ */
+abstract sealed class ClientDataSide permits ClientDataSide.Passive, ClientDataSide.Active {
+
+    /** The client's data connection, made now or accepted, read switched off until the transfer relays it. */
+    abstract CompletableFuture<Channel> open(EventLoop loop, FtpRuntime runtime);
+
+    /** Nothing of it is left open. */
+    abstract void close();
+
+    /** A passive port's listener, which takes one connection from the client and closes. */
+    static final class Passive extends ClientDataSide {
+
+        private final Channel listener;
+        private final CompletableFuture<Channel> accepted;
+
+        Passive(Channel listener, CompletableFuture<Channel> accepted) {
+            this.listener = listener;
+            this.accepted = accepted;
+        }
+
+        int port() {
+            return ((InetSocketAddress) listener.localAddress()).getPort();
+        }
+
+        @Override
+        CompletableFuture<Channel> open(EventLoop loop, FtpRuntime runtime) {
+            return accepted;
+        }
+
+        @Override
+        void close() {
+            listener.close();
+            accepted.thenAccept(Channel::close);
+            accepted.cancel(false);
+        }
+    }
+
+    /** The address a client's PORT or EPRT named: its own. */
+    static final class Active extends ClientDataSide {
+
+        private final InetSocketAddress address;
+        private ChannelFuture connecting;
+
+        Active(InetSocketAddress address) {
+            this.address = address;
+        }
+
+        @Override
+        CompletableFuture<Channel> open(EventLoop loop, FtpRuntime runtime) {
+            CompletableFuture<Channel> out = new CompletableFuture<>();
+            connecting = runtime.connectData(loop, address, runtime.options().dataTimeoutMillis());
+            connecting.addListener((ChannelFuture f) -> {
+                if (f.isSuccess()) {
+                    out.complete(f.channel());
+                } else {
+                    out.completeExceptionally(f.cause());
+                }
+            });
+            return out;
+        }
+
+        @Override
+        void close() {
+            if (connecting != null) {
+                connecting.channel().close();
+            }
+        }
+    }
+
+    /** Whether a data connection's peer may be this client's: the same address as its control connection's. */
+    static boolean sameClient(InetAddress client, InetAddress peer) {
+        return client != null && client.equals(peer);
+    }
+}

@@ -1,0 +1,46 @@
+package org.vireo.scanner.internal.ftp;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.socket.SocketChannel;
+
+import org.vireo.scanner.internal.policy.Admission;
+
+/**
+ * What the FTP proxy takes from the scanner's proxy: its admission decision, resolver, transports, PROXY header
+ * handling and log, so that FTP goes through the same rules, the same DNS cache and the same access log as HTTP.
+ *
+ * @param admission    a session's admission, with the rule set and protected destinations in force now
+ * @param resolver     a host's addresses (literals are their own)
+ * @param proxyHeaders a new handler that reads a director's PROXY header at the start of a connection
+ * @param client       the client of a connection: the one its director named, else its peer
+ * @param reached      the address a client connected to: the VIP its director named, else the local address
+ */
+public record FtpRuntime(FtpOptions options, Supplier<Admission> admission,
+                         Function<String, CompletableFuture<List<InetAddress>>> resolver,
+                         Class<? extends SocketChannel> channelClass, Class<? extends ServerChannel> serverClass,
+                         Supplier<ChannelHandler> proxyHeaders, Function<Channel, InetSocketAddress> client,
+                         Function<Channel, InetSocketAddress> reached, FtpLog log) {
+
+    /** A data connection to {@code address}, made on {@code loop}, read switched off until a relay takes it. */
+    ChannelFuture connectData(EventLoop loop, InetSocketAddress address, int timeoutMillis) {
+        return new Bootstrap().group(loop).channel(channelClass)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, timeoutMillis)
+            .option(ChannelOption.AUTO_READ, false)
+            .handler(new ChannelInboundHandlerAdapter()) // the relay is added once both sides are there
+            .connect(address);
+    }
+}
