@@ -408,8 +408,8 @@ public class BalancerComponent implements Balancer, VrrpStateListener, Readiness
         List<Route> routes = new ArrayList<>();
         routes.add(new Route("http", o.httpPort(), true));
         if (o.ftpPort() > 0) {
-            routes.add(new Route("ftp", o.ftpPort(), false));
-            o.ftpPassivePorts().forEach(p -> routes.add(new Route("ftp-data", p, false)));
+            routes.add(new Route(Route.FTP, o.ftpPort(), false));
+            o.ftpPassivePorts().forEach(p -> routes.add(new Route(Route.FTP_DATA, p, false)));
         }
         for (Route r : routes) {
             Route route = r.service().equals("http") ? Route.HTTP : r;

@@ -30,6 +30,23 @@ public interface Backends {
         return false;
     }
 
+    /**
+     * The scanner of {@code client}'s open FTP control connection, unless {@code excluded}: where its FTP data
+     * connections go, whatever the load bound or the age of its affinity, as that scanner listens on the passive port
+     * the client was given. Empty when it has none ({@link #pick} then). Reported like a pick.
+     */
+    default Optional<Backend> sessionOf(String client, Set<String> excluded) {
+        return Optional.empty();
+    }
+
+    /** {@code client}'s FTP control connection to {@code id} is forwarding. */
+    default void sessionOpened(String client, String id) {
+    }
+
+    /** That control connection ended. */
+    default void sessionClosed(String client, String id) {
+    }
+
     /** A connection to {@code id} is established and forwarding. */
     void opened(String id);
 

@@ -2,6 +2,7 @@ package org.vireo.balancer.internal.forward;
 
 import java.net.InetSocketAddress;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -159,7 +160,7 @@ public final class Forwarder implements AutoCloseable {
             chosen = tries.attempts() == 0 ? Optional.of(new Backends.Backend("master", route.relayTo(), relayed))
                 : Optional.empty();
         } else {
-            chosen = tries.attempts() < settings.attempts() ? backends.pick(clientAddress, tries.excluded())
+            chosen = tries.attempts() < settings.attempts() ? pick(route, clientAddress, tries.excluded())
                 : Optional.empty();
         }
         if (chosen.isEmpty()) {
@@ -205,6 +206,17 @@ public final class Forwarder implements AutoCloseable {
         });
     }
 
+    /** An FTP data connection goes where its client's session is; any other, where the scheduler says. */
+    private Optional<Backends.Backend> pick(Route route, String client, Set<String> excluded) {
+        if (route.followsSession()) {
+            Optional<Backends.Backend> session = backends.sessionOf(client, excluded);
+            if (session.isPresent()) {
+                return session;
+            }
+        }
+        return backends.pick(client, excluded);
+    }
+
     private void connected(ChannelFuture f, SocketChannel client, Route route, boolean relay, Backends.Backend backend,
                            Tries tries, Settings settings) {
         if (!f.isSuccess()) {
@@ -233,6 +245,14 @@ public final class Forwarder implements AutoCloseable {
         if (relay) { // the master balances: not a connection of this node's table
             relayedConnections.increment();
             onClosed = () -> { };
+        } else if (route.opensSession()) {
+            String clientAddress = client.remoteAddress().getAddress().getHostAddress();
+            backends.opened(backend.id());
+            backends.sessionOpened(clientAddress, backend.id());
+            onClosed = () -> {
+                backends.closed(backend.id());
+                backends.sessionClosed(clientAddress, backend.id());
+            };
         } else {
             backends.opened(backend.id());
             onClosed = () -> backends.closed(backend.id());

@@ -18,6 +18,10 @@ import java.net.InetSocketAddress;
 public record Route(String service, int port, boolean passiveHealth, InetSocketAddress relayTo) {
 
     public static final Route HTTP = new Route("http", 0, true, null);
+    /** The FTP control port's service: its connections are a client's sessions. */
+    public static final String FTP = "ftp";
+    /** The FTP passive ports' service: their connections follow the client's session. */
+    public static final String FTP_DATA = "ftp-data";
 
     public Route(String service, int port, boolean passiveHealth) {
         this(service, port, passiveHealth, null);
@@ -26,6 +30,16 @@ public record Route(String service, int port, boolean passiveHealth, InetSocketA
     /** The same route, relayed to {@code master} at the port it listens on. */
     public Route relayedTo(InetSocketAddress master) {
         return new Route(service, port, false, master);
+    }
+
+    /** Whether a connection of this route is an FTP session, which the client's data connections follow. */
+    boolean opensSession() {
+        return FTP.equals(service);
+    }
+
+    /** Whether a connection of this route goes to the scanner of the client's FTP session. */
+    boolean followsSession() {
+        return FTP_DATA.equals(service);
     }
 
     InetSocketAddress target(Backends.Backend backend) {

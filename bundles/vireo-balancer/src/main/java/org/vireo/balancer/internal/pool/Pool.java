@@ -20,6 +20,7 @@ import org.vireo.settings.BalancerOptions;
 import org.vireo.balancer.internal.forward.Backends;
 import org.vireo.balancer.internal.forward.Traffic;
 import org.vireo.balancer.internal.schedule.Candidate;
+import org.vireo.balancer.internal.schedule.FtpSessions;
 import org.vireo.balancer.internal.schedule.Scheduler;
 
 /**
@@ -36,6 +37,7 @@ public final class Pool implements Backends {
     private final ScannerTable table;
     private final Duration holdDown;
     private final Scheduler scheduler;
+    private final FtpSessions sessions = new FtpSessions();
     private final Map<String, BalancerOptions.Scanner> scanners = new TreeMap<>();
     private final Map<String, Counters> counters = new TreeMap<>();
     private final Map<String, Backend> backendById = new TreeMap<>();
@@ -146,6 +148,23 @@ public final class Pool implements Backends {
      */
     private Optional<String> heldDown(Set<String> excluded) {
         return table.heldDown().stream().filter(id -> !excluded.contains(id)).findFirst();
+    }
+
+    @Override
+    public synchronized Optional<Backend> sessionOf(String client, Set<String> excluded) {
+        Optional<String> id = sessions.scanner(client).filter(s -> !excluded.contains(s) && backendById.containsKey(s));
+        id.ifPresent(scheduler::opened); // counted as a pick is: closed() follows
+        return id.map(backendById::get);
+    }
+
+    @Override
+    public synchronized void sessionOpened(String client, String id) {
+        sessions.opened(client, id);
+    }
+
+    @Override
+    public synchronized void sessionClosed(String client, String id) {
+        sessions.closed(client, id);
     }
 
     @Override

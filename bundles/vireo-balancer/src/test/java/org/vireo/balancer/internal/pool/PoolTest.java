@@ -38,6 +38,29 @@ class PoolTest {
     }
 
     @Test
+    void anFtpClientsDataConnectionsReachTheScannerOfItsSession_pastTheBoundAndItsAffinity() {
+        Pool p = pool("10.0.0.1:3128, 10.0.0.2:3128");
+        String client = "10.9.0.7";
+        String session = p.pick(client, Set.of()).orElseThrow().id();
+        p.sessionOpened(client, session);
+        clock.addAndGet(Duration.ofHours(2).toNanos()); // a long transfer: the client's affinity expired
+
+        // 100 data connections open at once: far past the bound of 16 per scanner, all on the session's scanner
+        List<String> data = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            data.add(p.sessionOf(client, Set.of()).orElseThrow().id());
+        }
+
+        assertThat(data).containsOnly(session);
+        assertThat(p.active(session)).isEqualTo(101);
+        assertThat(p.pick(client, Set.of()).orElseThrow().id()).as("an HTTP connection: bounded").isNotEqualTo(session);
+        assertThat(p.sessionOf("10.9.0.8", Set.of())).as("a client without a session").isEmpty();
+        assertThat(p.sessionOf(client, Set.of(session))).as("its scanner just failed a connect").isEmpty();
+        p.sessionClosed(client, session);
+        assertThat(p.sessionOf(client, Set.of())).isEmpty();
+    }
+
+    @Test
     void eachScannersStatsCountTheClientsRememberedOnIt() {
         Pool p = pool("10.0.0.1:3128, 10.0.0.2:3128");
         Map<String, Integer> picked = new HashMap<>();

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.netty.bootstrap.Bootstrap;
@@ -25,14 +26,17 @@ import org.vireo.scanner.internal.policy.Admission;
  *
  * @param admission    a session's admission, with the rule set and protected destinations in force now
  * @param resolver     a host's addresses (literals are their own)
- * @param proxyHeaders a new handler that reads a director's PROXY header at the start of a connection
+ * @param proxyHeaders a new handler that reads a director's PROXY header at the start of a connection, and fires
+ *                     {@code ProxyHeaders.READ} when it has
+ * @param fromDirector whether a connection from this address is a director's, which begins with a PROXY header
  * @param client       the client of a connection: the one its director named, else its peer
  * @param reached      the address a client connected to: the VIP its director named, else the local address
  */
 public record FtpRuntime(FtpOptions options, Supplier<Admission> admission,
                          Function<String, CompletableFuture<List<InetAddress>>> resolver,
                          Class<? extends SocketChannel> channelClass, Class<? extends ServerChannel> serverClass,
-                         Supplier<ChannelHandler> proxyHeaders, Function<Channel, InetSocketAddress> client,
+                         Supplier<ChannelHandler> proxyHeaders, Predicate<InetAddress> fromDirector,
+                         Function<Channel, InetSocketAddress> client,
                          Function<Channel, InetSocketAddress> reached, FtpLog log) {
 
     /** A data connection to {@code address}, made on {@code loop}, read switched off until a relay takes it. */

@@ -395,6 +395,13 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
                 @Override
                 protected void initChannel(SocketChannel ch) {
                     InetAddress peer = ch.remoteAddress().getAddress();
+                    if (runtime.fromDirector().test(peer) && !accepted.isDone()) {
+                        // its PROXY header names the client: checked once it is read
+                        ch.config().setAutoRead(true);
+                        ch.pipeline().addLast(runtime.proxyHeaders().get(),
+                            new DataHeaderGate(client, accepted, runtime));
+                        return;
+                    }
                     if (!ClientDataSide.sameClient(client, peer) || accepted.isDone()) {
                         runtime.log().refusedData(peer);
                         ch.close(); // a third party racing for the port, or a second connection

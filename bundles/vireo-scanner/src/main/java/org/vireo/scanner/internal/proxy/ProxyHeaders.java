@@ -34,6 +34,12 @@ public final class ProxyHeaders {
         }
     }
 
+    /**
+     * Fired into a connection's pipeline once its PROXY header is read and its client known: a data connection,
+     * whose client may never send a byte (a download), is checked then.
+     */
+    public static final Object READ = new Object();
+
     private static final Logger LOG = LoggerFactory.getLogger(ProxyHeaders.class);
     private static final long WARN_INTERVAL_MILLIS = 60_000;
 

@@ -182,6 +182,7 @@ final class ProxyProtocolHandler extends ChannelInboundHandlerAdapter {
         }
         settle();
         headers.headerRead();
+        ctx.fireUserEventTriggered(ProxyHeaders.READ);
         ctx.pipeline().remove(this); // what followed the header goes from the decoder to the request decoder
     }
 

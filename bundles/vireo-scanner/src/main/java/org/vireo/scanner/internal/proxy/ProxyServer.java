@@ -177,8 +177,8 @@ public final class ProxyServer {
         ProxyOptions http = runtime.options();
         FtpRuntime shared = new FtpRuntime(ftpOptions, runtime::admission, runtime.resolver()::resolve, clientClass,
             serverClass, () -> new ProxyProtocolHandler(headers, directors, http.requireProxyHeader(),
-                http.headerTimeoutMillis()), ProxyProtocolHandler::client, ProxyProtocolHandler::reached,
-            new FtpAccess(runtime.accessLog()));
+                http.headerTimeoutMillis()), address -> directors.contains(address), ProxyProtocolHandler::client,
+            ProxyProtocolHandler::reached, new FtpAccess(runtime.accessLog()));
         ftp = new FtpServer(shared);
         try {
             InetSocketAddress bound = ftp.start(acceptors, workers);

@@ -89,7 +89,7 @@ class FtpProxyTest {
         FtpRuntime runtime = new FtpRuntime(options,
             () -> new Admission(policy, new DestinationGuard(LocalAddresses.NONE, false), Set.of(443), "test-node"),
             host -> CompletableFuture.supplyAsync(() -> literal(host)), NioSocketChannel.class,
-            NioServerSocketChannel.class, ChannelInboundHandlerAdapter::new,
+            NioServerSocketChannel.class, ChannelInboundHandlerAdapter::new, address -> false,
             ch -> (InetSocketAddress) ch.remoteAddress(), ch -> (InetSocketAddress) ch.localAddress(),
             new FtpLog() {
                 @Override
