@@ -12,7 +12,6 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.ServerChannel;
@@ -44,7 +43,7 @@ public record FtpRuntime(FtpOptions options, Supplier<Admission> admission,
         return new Bootstrap().group(loop).channel(channelClass)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, timeoutMillis)
             .option(ChannelOption.AUTO_READ, false)
-            .handler(new ChannelInboundHandlerAdapter()) // the relay is added once both sides are there
+            .handler(new DataHold()) // the relay comes after it once both sides are there
             .connect(address);
     }
 }

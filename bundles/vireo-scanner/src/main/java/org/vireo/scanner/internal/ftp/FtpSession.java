@@ -399,7 +399,7 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
                         // its PROXY header names the client: checked once it is read
                         ch.config().setAutoRead(true);
                         ch.pipeline().addLast(runtime.proxyHeaders().get(),
-                            new DataHeaderGate(client, accepted, runtime));
+                            new DataHeaderGate(client, accepted, runtime), new DataHold());
                         return;
                     }
                     if (!ClientDataSide.sameClient(client, peer) || accepted.isDone()) {
@@ -407,6 +407,7 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
                         ch.close(); // a third party racing for the port, or a second connection
                         return;
                     }
+                    ch.pipeline().addLast(new DataHold());
                     accepted.complete(ch);
                     ch.parent().close();
                 }

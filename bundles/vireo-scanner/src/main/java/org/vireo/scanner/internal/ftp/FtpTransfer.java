@@ -198,7 +198,8 @@ final class FtpTransfer {
             new Relay(clientData, n -> bytesDown += n, this::sideClosed));
         clientData.pipeline().addLast(new IdleStateHandler(0, 0, idle, TimeUnit.MILLISECONDS),
             new Relay(originData, n -> bytesUp += n, this::sideClosed));
-        DataHeaderGate.release(clientData);
+        DataHold.release(originData);
+        DataHold.release(clientData);
         originData.config().setAutoRead(true);
         clientData.config().setAutoRead(true);
     }

@@ -20,14 +20,14 @@ import java.util.concurrent.TimeUnit;
  * ({@code pub/} to read, {@code incoming/} to write), started as a child process and stopped by its PID. Needs root
  * (vsftpd drops to the {@code ftp} user) and the vsftpd package, which .ci/run installs.
  */
-final class Vsftpd implements AutoCloseable {
+public final class Vsftpd implements AutoCloseable {
 
-    final Path root;
-    final int port;
+    public final Path root;
+    public final int port;
     private final Path dir;
     private final Process process;
 
-    Vsftpd(Path dir) throws IOException, InterruptedException {
+    public Vsftpd(Path dir) throws IOException, InterruptedException {
         this.dir = dir;
         this.root = dir.resolve("root");
         Files.createDirectories(root.resolve("pub"));
@@ -75,7 +75,7 @@ final class Vsftpd implements AutoCloseable {
         }
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }

@@ -1,0 +1,118 @@
+package org.vireo.scanner.internal.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.vireo.scanner.internal.ftp.FtpOptions;
+import org.vireo.scanner.internal.ftp.Vsftpd;
+
+/**
+ * The FTP proxy behind a director, on the proxy as it runs: the director (this test, from 127.0.0.1, listed in
+ * {@code directors}) begins the control connection and each data connection with a PROXY header naming the client;
+ * the passive reply names the address the client reached (the header's destination, the VIP), and a data connection
+ * is taken only if its header names the session's client.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class FtpThroughDirectorTest {
+
+    private static final String CLIENT = "10.1.2.3";
+    private static final String VIP = "10.77.0.83";
+
+    private Path dir;
+    private Vsftpd vsftpd;
+    private ProxyFixture proxy;
+    private int ftpPort;
+
+    @BeforeAll
+    void start() throws Exception {
+        dir = Files.createTempDirectory("vireo-ftp-director");
+        vsftpd = new Vsftpd(dir);
+        Files.writeString(vsftpd.root.resolve("pub/hello.txt"), "hello\n");
+        proxy = new ProxyFixture(ProxyFixture.ALLOW_ALL, Map.of("directors", "127.0.0.1"));
+        int passive = Vsftpd.freePort();
+        ftpPort = proxy.server.ftp(new FtpOptions(InetAddress.getLoopbackAddress(), 0, passive,
+            Math.min(65_535, passive + 20), 10_000, 60_000, 10_000, 5_000)).orElseThrow().getPort();
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        proxy.close();
+        vsftpd.close();
+        try (Stream<Path> all = Files.walk(dir)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    /** A connection as the director makes it: its PROXY header for {@code client}, then the client's bytes. */
+    private Socket fromDirector(int port, String client) throws IOException {
+        Socket s = new Socket();
+        s.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+        s.setSoTimeout(10_000);
+        s.getOutputStream().write(("PROXY TCP4 " + client + " " + VIP + " 40000 " + port + "\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
+        return s;
+    }
+
+    private static String reply(BufferedReader in) throws IOException {
+        String line = in.readLine();
+        while (line != null && line.length() > 3 && line.charAt(3) == '-') {
+            String code = line.substring(0, 3);
+            do {
+                line = in.readLine();
+            } while (line != null && !line.startsWith(code + " "));
+        }
+        return line;
+    }
+
+    private static String send(OutputStream out, BufferedReader in, String line) throws IOException {
+        out.write((line + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
+        return reply(in);
+    }
+
+    @Test
+    void theClientsDataConnectionThroughTheDirectorIsTaken_anotherClientsIsNot() throws Exception {
+        try (Socket control = fromDirector(ftpPort, CLIENT)) {
+            BufferedReader in = new BufferedReader(new InputStreamReader(control.getInputStream(),
+                StandardCharsets.ISO_8859_1));
+            OutputStream out = control.getOutputStream();
+            assertThat(reply(in)).startsWith("220 ");
+            assertThat(send(out, in, "USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("230 ");
+
+            String pasv = send(out, in, "PASV");
+            assertThat(pasv).startsWith("227 ").contains("(10,77,0,83,");
+            String[] numbers = pasv.replaceAll(".*\\((.*)\\).*", "$1").split(",");
+            int port = Integer.parseInt(numbers[4]) * 256 + Integer.parseInt(numbers[5]);
+            try (Socket foreign = fromDirector(port, "10.9.9.9")) {
+                assertThat(foreign.getInputStream().read()).as("another client's, closed").isEqualTo(-1);
+            }
+            try (Socket data = fromDirector(port, CLIENT)) {
+                assertThat(send(out, in, "RETR /pub/hello.txt")).startsWith("150 ");
+                String body = new String(data.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                assertThat(body).isEqualTo("hello\n");
+            }
+            assertThat(reply(in)).startsWith("226 ");
+        }
+        assertThat(proxy.nextAccessLine()).contains("\"client\":\"" + CLIENT + "\"", "\"method\":\"USER\"",
+            "\"status\":230");
+        assertThat(proxy.nextAccessLine()).contains("\"client\":\"" + CLIENT + "\"", "\"method\":\"RETR\"",
+            "\"status\":226");
+    }
+}
