@@ -1,8 +1,11 @@
 package org.vireo.scanner;
 
-/** The HTTP proxy's {@link ProxyStats}: a service of every node that has the scanner's features. */
+/** The proxies' counters: a service of every node that has the scanner's features. */
 public interface ProxyStatsSource {
 
-    /** The counters now. */
+    /** The HTTP proxy's counters now. */
     ProxyStats stats();
+
+    /** The FTP proxy's counters now. */
+    FtpStats ftp();
 }

@@ -21,6 +21,7 @@ import org.vireo.balancer.ScannerStats;
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.DocumentVersion;
 import org.vireo.scanner.DurationHistogram;
+import org.vireo.scanner.FtpStats;
 import org.vireo.scanner.ProxyStats;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpCounters;
@@ -47,6 +48,24 @@ class CollectorsTest {
             .contains("vireo_scanner_requests_total{code=\"2xx\"} 9")
             .contains("vireo_scanner_refused_total{reason=\"chunk-size\"} 1")
             .contains("vireo_scanner_listening 1");
+    }
+
+    @Test
+    void theFtpProxysTransfersAreCountedByReplyClass() throws Exception {
+        FtpStats stats = new FtpStats(true, 2, 7, 1, Map.of("2xx", 5L, "4xx", 0L, "5xx", 2L), 300, 4000, 3);
+        Families f = new Families();
+        ProxyMetrics.collect(f, stats);
+        String text = text(f);
+
+        assertThat(text).contains("vireo_ftp_listening 1")
+            .contains("vireo_ftp_active_sessions 2")
+            .contains("vireo_ftp_sessions_total 7")
+            .contains("vireo_ftp_logins_refused_total 1")
+            .contains("vireo_ftp_transfers_total{code=\"2xx\"} 5")
+            .contains("vireo_ftp_transfers_total{code=\"5xx\"} 2")
+            .contains("vireo_ftp_received_bytes_total 300")
+            .contains("vireo_ftp_sent_bytes_total 4000")
+            .contains("vireo_ftp_data_connections_refused_total 3");
     }
 
     @Test

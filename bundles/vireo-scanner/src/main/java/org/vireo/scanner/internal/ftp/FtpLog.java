@@ -25,6 +25,12 @@ public interface FtpLog {
     /** Records {@code entry}; {@code loop} is the calling I/O thread's, where the line is written after its work. */
     void record(Entry entry, Executor loop);
 
+    /** A client's control connection opened. */
+    void sessionOpened();
+
+    /** That control connection closed. */
+    void sessionClosed();
+
     /** A data connection from, or a PORT to, an address other than the client's was refused. */
     void refusedData(InetAddress address);
 }

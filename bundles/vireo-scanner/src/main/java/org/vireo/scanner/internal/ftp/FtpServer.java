@@ -66,6 +66,11 @@ public final class FtpServer {
         return (InetSocketAddress) listener.localAddress();
     }
 
+    /** Where it listens, or empty while stopped. */
+    public synchronized java.util.Optional<InetSocketAddress> address() {
+        return java.util.Optional.ofNullable(listener).map(l -> (InetSocketAddress) l.localAddress());
+    }
+
     /** Stops accepting and ends every session (its transfers with it). */
     public synchronized void stop(long graceMillis) throws InterruptedException {
         if (listener == null) {

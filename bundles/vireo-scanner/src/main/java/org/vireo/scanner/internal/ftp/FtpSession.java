@@ -87,6 +87,7 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
     public void channelActive(ChannelHandlerContext ctx) {
         loginStart = Instant.now();
         loginNanos = System.nanoTime();
+        runtime.log().sessionOpened();
         reply(220, "Vireo FTP proxy: log in as " + LOGIN_FORM);
         loginTimer = ctx.executor().schedule(() -> end(421, "Not logged in within "
             + runtime.options().loginTimeoutMillis() + " ms: closing"), runtime.options().loginTimeoutMillis(),
@@ -609,6 +610,7 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        runtime.log().sessionClosed();
         state = State.CLOSED;
         cleanUp();
         ctx.fireChannelInactive();

@@ -16,9 +16,11 @@ final class FtpAccess implements FtpLog {
     private static final Logger LOG = LoggerFactory.getLogger(FtpAccess.class);
 
     private final AccessLog log;
+    private final FtpCounters counters;
 
-    FtpAccess(AccessLog log) {
+    FtpAccess(AccessLog log, FtpCounters counters) {
         this.log = log;
+        this.counters = counters;
     }
 
     @Override
@@ -29,11 +31,27 @@ final class FtpAccess implements FtpLog {
         e.bytesUp = entry.bytesUp();
         e.bytesDown = entry.bytesDown();
         e.rule = entry.rule();
+        if (entry.command().equals("USER")) {
+            counters.login(entry.reply());
+        } else {
+            counters.transfer(entry.reply(), entry.bytesUp(), entry.bytesDown());
+        }
         log.record(e, System.nanoTime(), loop);
     }
 
     @Override
+    public void sessionOpened() {
+        counters.sessionOpened();
+    }
+
+    @Override
+    public void sessionClosed() {
+        counters.sessionClosed();
+    }
+
+    @Override
     public void refusedData(InetAddress address) {
+        counters.dataConnectionRefused();
         LOG.info("ftp: a data connection with {} refused: not the client's address (FTP bounce or a third party)",
             address.getHostAddress());
     }

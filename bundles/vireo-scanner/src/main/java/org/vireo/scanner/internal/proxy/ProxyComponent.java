@@ -191,6 +191,15 @@ public class ProxyComponent {
         return server.counters();
     }
 
+    public FtpCounters ftpCounters() {
+        return server.ftpCounters();
+    }
+
+    /** Where the FTP proxy listens, or empty while it does not. */
+    public Optional<java.net.InetSocketAddress> ftpAddress() {
+        return server.ftpAddress();
+    }
+
     /** The access log's newest exchanges; they outlive restarts of the proxy. */
     public TailRing<AccessEntry> recentAccess() {
         return server.recentAccess();

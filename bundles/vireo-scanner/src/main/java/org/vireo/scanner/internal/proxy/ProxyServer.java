@@ -59,6 +59,7 @@ public final class ProxyServer {
     private final Supplier<LocalAddresses> localAddresses;
     private final Consumer<String> accessLines;
     private final ProxyCounters counters = new ProxyCounters(System::currentTimeMillis);
+    private final FtpCounters ftpCounters = new FtpCounters();
     private final TailRing<AccessEntry> recentAccess = new TailRing<>(RECENT_ACCESS);
     private final ProxyHeaders headers = new ProxyHeaders(System::currentTimeMillis);
     private final Object directorsLock = new Object();
@@ -178,7 +179,7 @@ public final class ProxyServer {
         FtpRuntime shared = new FtpRuntime(ftpOptions, runtime::admission, runtime.resolver()::resolve, clientClass,
             serverClass, () -> new ProxyProtocolHandler(headers, directors, http.requireProxyHeader(),
                 http.headerTimeoutMillis()), address -> directors.contains(address), ProxyProtocolHandler::client,
-            ProxyProtocolHandler::reached, new FtpAccess(runtime.accessLog()));
+            ProxyProtocolHandler::reached, new FtpAccess(runtime.accessLog(), ftpCounters));
         ftp = new FtpServer(shared);
         try {
             InetSocketAddress bound = ftp.start(acceptors, workers);
@@ -251,6 +252,16 @@ public final class ProxyServer {
     /** The access log's newest exchanges, for the API and {@code scanner:access-log}; they outlive restarts. */
     public TailRing<AccessEntry> recentAccess() {
         return recentAccess;
+    }
+
+    /** The FTP proxy's counters; they outlive restarts. */
+    public FtpCounters ftpCounters() {
+        return ftpCounters;
+    }
+
+    /** Where the FTP proxy listens, or empty while it does not. */
+    public synchronized java.util.Optional<InetSocketAddress> ftpAddress() {
+        return java.util.Optional.ofNullable(ftp).flatMap(FtpServer::address);
     }
 
     /** The counters for {@code scanner:stats} and the load report; they outlive restarts. */

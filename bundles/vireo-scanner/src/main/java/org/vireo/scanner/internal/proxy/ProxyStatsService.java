@@ -3,6 +3,7 @@ package org.vireo.scanner.internal.proxy;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
+import org.vireo.scanner.FtpStats;
 import org.vireo.scanner.ProxyStats;
 import org.vireo.scanner.ProxyStatsSource;
 
@@ -16,5 +17,10 @@ public class ProxyStatsService implements ProxyStatsSource {
     @Override
     public ProxyStats stats() {
         return proxy.counters().stats(proxy.address().isPresent());
+    }
+
+    @Override
+    public FtpStats ftp() {
+        return proxy.ftpCounters().stats(proxy.ftpAddress().isPresent());
     }
 }

@@ -12,9 +12,13 @@ import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsApplicationSelect;
 import org.osgi.service.jaxrs.whiteboard.propertytypes.JaxrsResource;
 
 import org.vireo.api.ApiRoutes;
+import org.vireo.scanner.FtpStats;
 import org.vireo.scanner.ProxyStatsSource;
 
-/** {@code GET /api/v1/scanner}: the filtering proxy's counters on this node (a node that runs the scanner). */
+/**
+ * {@code GET /api/v1/scanner} and {@code GET /api/v1/scanner/ftp}: the filtering proxies' counters on this node (a
+ * node that runs the scanner).
+ */
 @Component(service = ScannerResource.class)
 @JaxrsResource
 @JaxrsApplicationSelect(ApiRoutes.SELECT)
@@ -29,5 +33,12 @@ public class ScannerResource {
     @GET
     public ProxyView proxy() {
         return ProxyView.of(proxy.stats());
+    }
+
+    /** {@code GET /api/v1/scanner/ftp}: the FTP proxy's counters. */
+    @GET
+    @Path("ftp")
+    public FtpStats ftp() {
+        return proxy.ftp();
     }
 }
