@@ -242,6 +242,24 @@ class FtpProxyTest {
         assertThat(logged).anyMatch(l -> l.equals("USER " + origin("/") + " 530 0 no-secrets"));
     }
 
+    @Test
+    void lftpListsAndGetsInBothModes_withItsOwnHabits() throws Exception {
+        Path passive = dir.resolve("lftp-passive.txt");
+        Path active = dir.resolve("lftp-active.txt");
+        // lftp asks FEAT, tries AUTH TLS (refused with 534: it goes on in clear), SIZE, MDTM, EPSV or PORT
+        String script = "set net:max-retries 1; set net:timeout 10; cls -1 /pub/; get /pub/hello.txt -o " + passive
+            + "; set ftp:passive-mode off; get /pub/hello.txt -o " + active + "; bye";
+        Process p = new ProcessBuilder("lftp", "-u", "anonymous@127.0.0.1:" + vsftpd.port + ",guest", "-p",
+            String.valueOf(proxyPort), "-e", script, "127.0.0.1").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out).contains("/pub/hello.txt").contains("/pub/big.bin");
+        assertThat(Files.readString(passive)).isEqualTo("hello\n");
+        assertThat(Files.readString(active)).isEqualTo("hello\n");
+    }
+
     /** A client on a raw control connection: lines out, replies in. */
     private final class RawClient implements AutoCloseable {
         final Socket socket = new Socket();
