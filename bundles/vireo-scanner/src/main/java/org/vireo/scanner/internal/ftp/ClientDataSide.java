@@ -4,9 +4,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 
+import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
+import io.netty.channel.socket.SocketChannel;
 
 /**
  * How the client's data connection of the next transfer is made: it connects to a passive port of the proxy's
@@ -28,9 +32,48 @@ abstract sealed class ClientDataSide permits ClientDataSide.Passive, ClientDataS
         private final Channel listener;
         private final CompletableFuture<Channel> accepted;
 
-        Passive(Channel listener, CompletableFuture<Channel> accepted) {
+        private Passive(Channel listener, CompletableFuture<Channel> accepted) {
             this.listener = listener;
             this.accepted = accepted;
+        }
+
+        /**
+         * A listener on the next free passive port, on {@code loop}, that takes the first connection of
+         * {@code client}'s: straight from it, or through a director whose PROXY header names it.
+         */
+        static CompletableFuture<Passive> listen(EventLoop loop, FtpRuntime runtime, PassivePorts ports,
+                                                 InetAddress client) {
+            CompletableFuture<Channel> accepted = new CompletableFuture<>();
+            ServerBootstrap bootstrap = new ServerBootstrap().group(loop).channel(runtime.serverClass())
+                .childOption(ChannelOption.AUTO_READ, false)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        accept(ch, client, accepted, runtime);
+                    }
+                });
+            return ports.bind(bootstrap, runtime.options().listenAddress())
+                .thenApply(listener -> new Passive(listener, accepted));
+        }
+
+        private static void accept(SocketChannel ch, InetAddress client, CompletableFuture<Channel> accepted,
+                                   FtpRuntime runtime) {
+            InetAddress peer = ch.remoteAddress().getAddress();
+            if (runtime.fromDirector().test(peer) && !accepted.isDone()) {
+                // its PROXY header names the client: checked once it is read
+                ch.config().setAutoRead(true);
+                ch.pipeline().addLast(runtime.proxyHeaders().get(), new DataHeaderGate(client, accepted, runtime),
+                    new DataHold());
+                return;
+            }
+            if (!sameClient(client, peer) || accepted.isDone()) {
+                runtime.log().refusedData(peer);
+                ch.close(); // a third party racing for the port, or a second connection
+                return;
+            }
+            ch.pipeline().addLast(new DataHold());
+            accepted.complete(ch);
+            ch.parent().close();
         }
 
         int port() {

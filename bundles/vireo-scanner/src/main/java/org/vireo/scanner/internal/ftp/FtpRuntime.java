@@ -12,10 +12,12 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.LineBasedFrameDecoder;
 
 import org.vireo.scanner.internal.policy.Admission;
 
@@ -37,6 +39,21 @@ public record FtpRuntime(FtpOptions options, Supplier<Admission> admission,
                          Supplier<ChannelHandler> proxyHeaders, Predicate<InetAddress> fromDirector,
                          Function<Channel, InetSocketAddress> client,
                          Function<Channel, InetSocketAddress> reached, FtpLog log) {
+
+    /** The control connection to the server at {@code address}, its replies read by {@code replies}. */
+    ChannelFuture connectControl(EventLoop loop, InetSocketAddress address, OriginControl replies) {
+        return new Bootstrap().group(loop).channel(channelClass)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, options.connectTimeoutMillis())
+            .option(ChannelOption.TCP_NODELAY, true)
+            .handler(new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(SocketChannel ch) {
+                    ch.pipeline().addLast(new LineBasedFrameDecoder(FtpReplyParser.MAX_LINE_CHARS, true, true),
+                        replies);
+                }
+            })
+            .connect(address);
+    }
 
     /** A data connection to {@code address}, made on {@code loop}, read switched off until a relay takes it. */
     ChannelFuture connectData(EventLoop loop, InetSocketAddress address, int timeoutMillis) {

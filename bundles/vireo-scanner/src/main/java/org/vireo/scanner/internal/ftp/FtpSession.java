@@ -7,12 +7,9 @@ import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -20,10 +17,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.LineBasedFrameDecoder;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
@@ -237,17 +230,8 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
     }
 
     private void connectOrigin(InetSocketAddress address) {
-        new Bootstrap().group(ctx.channel().eventLoop()).channel(runtime.channelClass())
-            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, runtime.options().connectTimeoutMillis())
-            .option(ChannelOption.TCP_NODELAY, true)
-            .handler(new ChannelInitializer<SocketChannel>() {
-                @Override
-                protected void initChannel(SocketChannel ch) {
-                    ch.pipeline().addLast(new LineBasedFrameDecoder(FtpReplyParser.MAX_LINE_CHARS, true, true),
-                        new OriginControl(FtpSession.this));
-                }
-            })
-            .connect(address).addListener((ChannelFuture f) -> originConnected(f, address));
+        runtime.connectControl(ctx.channel().eventLoop(), address, new OriginControl(this))
+            .addListener((ChannelFuture f) -> originConnected(f, address));
     }
 
     private void originConnected(ChannelFuture f, InetSocketAddress address) {
@@ -387,40 +371,15 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
             reply(425, "PASV names IPv4 addresses only; this connection is IPv6: use EPSV");
             return;
         }
-        InetAddress client = clientAddress();
-        CompletableFuture<Channel> accepted = new java.util.concurrent.CompletableFuture<>();
-        ServerBootstrap listener = new ServerBootstrap()
-            .group(ctx.channel().eventLoop()).channel(runtime.serverClass())
-            .childOption(ChannelOption.AUTO_READ, false)
-            .childHandler(new ChannelInitializer<SocketChannel>() {
-                @Override
-                protected void initChannel(SocketChannel ch) {
-                    InetAddress peer = ch.remoteAddress().getAddress();
-                    if (runtime.fromDirector().test(peer) && !accepted.isDone()) {
-                        // its PROXY header names the client: checked once it is read
-                        ch.config().setAutoRead(true);
-                        ch.pipeline().addLast(runtime.proxyHeaders().get(),
-                            new DataHeaderGate(client, accepted, runtime), new DataHold());
-                        return;
-                    }
-                    if (!ClientDataSide.sameClient(client, peer) || accepted.isDone()) {
-                        runtime.log().refusedData(peer);
-                        ch.close(); // a third party racing for the port, or a second connection
-                        return;
-                    }
-                    ch.pipeline().addLast(new DataHold());
-                    accepted.complete(ch);
-                    ch.parent().close();
-                }
-            });
         ctx.channel().config().setAutoRead(false);
-        passivePorts.bind(listener, runtime.options().listenAddress()).whenComplete((bound, error) ->
-            ctx.executor().execute(() -> passiveBound(extended, reached, bound, accepted, error)));
+        ClientDataSide.Passive.listen(ctx.channel().eventLoop(), runtime, passivePorts, clientAddress())
+            .whenComplete((bound, error) -> ctx.executor().execute(() -> passiveBound(extended, reached, bound,
+                error)));
         awaited.add(command); // the reply is the proxy's own: nothing else goes until it is sent
     }
 
-    private void passiveBound(boolean extended, InetSocketAddress reached, Channel bound,
-                              CompletableFuture<Channel> accepted, Throwable error) {
+    private void passiveBound(boolean extended, InetSocketAddress reached, ClientDataSide.Passive passive,
+                              Throwable error) {
         awaited.poll();
         if (error != null) {
             reply(425, "Cannot open a passive data port: " + error.getMessage());
@@ -428,10 +387,9 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
             return;
         }
         if (state == State.CLOSED) {
-            bound.close();
+            passive.close();
             return;
         }
-        ClientDataSide.Passive passive = new ClientDataSide.Passive(bound, accepted);
         clientData = passive;
         send(extended ? DataAddress.extendedPassiveReply(passive.port())
             : DataAddress.passiveReply(new InetSocketAddress(reached.getAddress(), passive.port())));
