@@ -12,6 +12,8 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
 
+import org.vireo.scanner.internal.proxy.Relay;
+
 /**
  * How the client's data connection of the next transfer is made: it connects to a passive port of the proxy's
  * (PASV, EPSV), or the proxy connects to it (PORT, EPRT). Either way the connection is the client's own: one from any
@@ -20,8 +22,8 @@ import io.netty.channel.socket.SocketChannel;
  */
 abstract sealed class ClientDataSide permits ClientDataSide.Passive, ClientDataSide.Active {
 
-    /** The client's data connection, made now or accepted, read switched off until the transfer relays it. */
-    abstract CompletableFuture<Channel> open(EventLoop loop, FtpRuntime runtime);
+    /** The client's data connection, made now or accepted, its relay holding what comes until it is attached. */
+    abstract CompletableFuture<DataChannel> open(EventLoop loop, FtpRuntime runtime);
 
     /** Nothing of it is left open. */
     abstract void close();
@@ -30,9 +32,9 @@ abstract sealed class ClientDataSide permits ClientDataSide.Passive, ClientDataS
     static final class Passive extends ClientDataSide {
 
         private final Channel listener;
-        private final CompletableFuture<Channel> accepted;
+        private final CompletableFuture<DataChannel> accepted;
 
-        private Passive(Channel listener, CompletableFuture<Channel> accepted) {
+        private Passive(Channel listener, CompletableFuture<DataChannel> accepted) {
             this.listener = listener;
             this.accepted = accepted;
         }
@@ -43,7 +45,7 @@ abstract sealed class ClientDataSide permits ClientDataSide.Passive, ClientDataS
          */
         static CompletableFuture<Passive> listen(EventLoop loop, FtpRuntime runtime, PassivePorts ports,
                                                  InetAddress client) {
-            CompletableFuture<Channel> accepted = new CompletableFuture<>();
+            CompletableFuture<DataChannel> accepted = new CompletableFuture<>();
             ServerBootstrap bootstrap = new ServerBootstrap().group(loop).channel(runtime.serverClass())
                 .childOption(ChannelOption.AUTO_READ, false)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -56,14 +58,15 @@ abstract sealed class ClientDataSide permits ClientDataSide.Passive, ClientDataS
                 .thenApply(listener -> new Passive(listener, accepted));
         }
 
-        private static void accept(SocketChannel ch, InetAddress client, CompletableFuture<Channel> accepted,
+        private static void accept(SocketChannel ch, InetAddress client, CompletableFuture<DataChannel> accepted,
                                    FtpRuntime runtime) {
             InetAddress peer = ch.remoteAddress().getAddress();
+            Relay relay = new Relay();
             if (runtime.fromDirector().test(peer) && !accepted.isDone()) {
                 // its PROXY header names the client: checked once it is read
                 ch.config().setAutoRead(true);
-                ch.pipeline().addLast(runtime.proxyHeaders().get(), new DataHeaderGate(client, accepted, runtime),
-                    new DataHold());
+                ch.pipeline().addLast(runtime.proxyHeaders().get(),
+                    new DataHeaderGate(client, new DataChannel(ch, relay), accepted, runtime), relay);
                 return;
             }
             if (!sameClient(client, peer) || accepted.isDone()) {
@@ -71,8 +74,8 @@ abstract sealed class ClientDataSide permits ClientDataSide.Passive, ClientDataS
                 ch.close(); // a third party racing for the port, or a second connection
                 return;
             }
-            ch.pipeline().addLast(new DataHold());
-            accepted.complete(ch);
+            ch.pipeline().addLast(relay);
+            accepted.complete(new DataChannel(ch, relay));
             ch.parent().close();
         }
 
@@ -81,14 +84,14 @@ abstract sealed class ClientDataSide permits ClientDataSide.Passive, ClientDataS
         }
 
         @Override
-        CompletableFuture<Channel> open(EventLoop loop, FtpRuntime runtime) {
+        CompletableFuture<DataChannel> open(EventLoop loop, FtpRuntime runtime) {
             return accepted;
         }
 
         @Override
         void close() {
             listener.close();
-            accepted.thenAccept(Channel::close);
+            accepted.thenAccept(DataChannel::close);
             accepted.cancel(false);
         }
     }
@@ -104,12 +107,13 @@ abstract sealed class ClientDataSide permits ClientDataSide.Passive, ClientDataS
         }
 
         @Override
-        CompletableFuture<Channel> open(EventLoop loop, FtpRuntime runtime) {
-            CompletableFuture<Channel> out = new CompletableFuture<>();
-            connecting = runtime.connectData(loop, address, runtime.options().dataTimeoutMillis());
+        CompletableFuture<DataChannel> open(EventLoop loop, FtpRuntime runtime) {
+            CompletableFuture<DataChannel> out = new CompletableFuture<>();
+            Relay relay = new Relay();
+            connecting = runtime.connectData(loop, address, runtime.options().dataTimeoutMillis(), relay);
             connecting.addListener((ChannelFuture f) -> {
                 if (f.isSuccess()) {
-                    out.complete(f.channel());
+                    out.complete(new DataChannel(f.channel(), relay));
                 } else {
                     out.completeExceptionally(f.cause());
                 }

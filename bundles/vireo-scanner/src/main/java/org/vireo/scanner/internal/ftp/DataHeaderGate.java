@@ -13,16 +13,18 @@ import org.vireo.scanner.internal.proxy.ProxyHeaders;
 /**
  * A passive data connection that came through a director: who the client is, its PROXY header says, so the
  * connection is taken only once the header is read and names the session's client. What follows the header waits in
- * the {@link DataHold} behind this gate.
+ * the relay behind this gate.
  */
 final class DataHeaderGate extends ChannelInboundHandlerAdapter {
 
     private final InetAddress client;
-    private final CompletableFuture<Channel> accepted;
+    private final DataChannel data;
+    private final CompletableFuture<DataChannel> accepted;
     private final FtpRuntime runtime;
 
-    DataHeaderGate(InetAddress client, CompletableFuture<Channel> accepted, FtpRuntime runtime) {
+    DataHeaderGate(InetAddress client, DataChannel data, CompletableFuture<DataChannel> accepted, FtpRuntime runtime) {
         this.client = client;
+        this.data = data;
         this.accepted = accepted;
         this.runtime = runtime;
     }
@@ -43,7 +45,7 @@ final class DataHeaderGate extends ChannelInboundHandlerAdapter {
             return;
         }
         ctx.pipeline().remove(this);
-        accepted.complete(ctx.channel());
+        accepted.complete(data);
         ctx.channel().parent().close();
     }
 }

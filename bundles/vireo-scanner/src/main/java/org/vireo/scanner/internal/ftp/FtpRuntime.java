@@ -20,6 +20,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.LineBasedFrameDecoder;
 
 import org.vireo.scanner.internal.policy.Admission;
+import org.vireo.scanner.internal.proxy.Relay;
 
 /**
  * What the FTP proxy takes from the scanner's proxy: its admission decision, resolver, transports, PROXY header
@@ -55,12 +56,12 @@ public record FtpRuntime(FtpOptions options, Supplier<Admission> admission,
             .connect(address);
     }
 
-    /** A data connection to {@code address}, made on {@code loop}, read switched off until a relay takes it. */
-    ChannelFuture connectData(EventLoop loop, InetSocketAddress address, int timeoutMillis) {
+    /** A data connection to {@code address}, made on {@code loop}, what comes held by {@code relay} till attached. */
+    ChannelFuture connectData(EventLoop loop, InetSocketAddress address, int timeoutMillis, Relay relay) {
         return new Bootstrap().group(loop).channel(channelClass)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, timeoutMillis)
             .option(ChannelOption.AUTO_READ, false)
-            .handler(new DataHold()) // the relay comes after it once both sides are there
+            .handler(relay)
             .connect(address);
     }
 }

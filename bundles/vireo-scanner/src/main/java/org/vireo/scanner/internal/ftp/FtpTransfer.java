@@ -33,8 +33,8 @@ final class FtpTransfer {
     private final Instant start = Instant.now();
     private final long startNanos = System.nanoTime();
     private FtpCommand passive;
-    private Channel originData;
-    private Channel clientData;
+    private DataChannel originData;
+    private DataChannel clientData;
     private ScheduledFuture<?> clientTimer;
     private boolean preliminary;
     private int relaying;
@@ -132,16 +132,17 @@ final class FtpTransfer {
         }
         InetSocketAddress address = new InetSocketAddress(((InetSocketAddress) origin.remoteAddress()).getAddress(),
             port);
-        runtime.connectData(origin.eventLoop(), address, runtime.options().connectTimeoutMillis())
-            .addListener((ChannelFuture f) -> originDataConnected(f));
+        Relay relay = new Relay();
+        runtime.connectData(origin.eventLoop(), address, runtime.options().connectTimeoutMillis(), relay)
+            .addListener((ChannelFuture f) -> originDataConnected(f, relay));
     }
 
-    private void originDataConnected(ChannelFuture f) {
+    private void originDataConnected(ChannelFuture f, Relay relay) {
         if (!f.isSuccess()) {
             finish(FtpReply.of(425, "Cannot open the server's data connection: " + f.cause().getMessage()));
             return;
         }
-        originData = f.channel();
+        originData = new DataChannel(f.channel(), relay);
         if (finished || failure != null) {
             originData.close();
             if (!finished) {
@@ -192,16 +193,21 @@ final class FtpTransfer {
             clientData.close();
             return;
         }
-        int idle = runtime.options().dataTimeoutMillis();
         relaying = 2;
-        originData.pipeline().addLast(new IdleStateHandler(0, 0, idle, TimeUnit.MILLISECONDS),
-            new Relay(clientData, n -> bytesDown += n, this::sideClosed));
-        clientData.pipeline().addLast(new IdleStateHandler(0, 0, idle, TimeUnit.MILLISECONDS),
-            new Relay(originData, n -> bytesUp += n, this::sideClosed));
-        DataHold.release(originData);
-        DataHold.release(clientData);
-        originData.config().setAutoRead(true);
-        clientData.config().setAutoRead(true);
+        watchIdle(originData.channel());
+        watchIdle(clientData.channel());
+        originData.relay().attach(clientData.channel(), n -> bytesDown += n, this::sideClosed);
+        clientData.relay().attach(originData.channel(), n -> bytesUp += n, this::sideClosed);
+        originData.channel().config().setAutoRead(true);
+        clientData.channel().config().setAutoRead(true);
+    }
+
+    /** A data connection that moves nothing for the data timeout is closed (its relay closes on the event). */
+    private void watchIdle(Channel channel) {
+        if (channel.isActive()) { // a channel closed early has no pipeline left: nothing to watch
+            channel.pipeline().addFirst(new IdleStateHandler(0, 0, runtime.options().dataTimeoutMillis(),
+                TimeUnit.MILLISECONDS));
+        }
     }
 
     private void sideClosed() {
