@@ -209,7 +209,7 @@ class FtpProxyTest {
 
     @Test
     void anUploadArrivesWhole_andAResumedDownloadGetsTheRest() throws Exception {
-        byte[] upload = new byte[10 << 20];
+        byte[] upload = new byte[100 << 20];
         new Random(7).nextBytes(upload);
         Path local = dir.resolve("upload.bin");
         Files.write(local, upload);
@@ -312,6 +312,29 @@ class FtpProxyTest {
             assertThat(client.send("NOOP")).startsWith("200 ");
         }
         assertThat(logged).contains("refused data 10.1.2.3", "refused data 192.0.2.7");
+    }
+
+    @Test
+    void anAbortEndsTheTransferUnderWay_andTheSessionGoesOn() throws Exception {
+        try (RawClient client = new RawClient()) {
+            client.login();
+            String epsv = client.send("EPSV");
+            int port = Integer.parseInt(epsv.replaceAll(".*\\(\\|\\|\\|(\\d+)\\|\\).*", "$1"));
+            try (Socket data = new Socket("127.0.0.1", port)) {
+                data.setSoTimeout(10_000);
+                assertThat(client.send("RETR /pub/big.bin")).startsWith("150 ");
+                assertThat(data.getInputStream().readNBytes(64 * 1024)).hasSize(64 * 1024);
+
+                client.out.write("ABOR\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                client.out.flush();
+
+                assertThat(client.reply()).startsWith("426 ");
+                assertThat(client.reply()).matches("22[56] .*");
+                long rest = data.getInputStream().transferTo(OutputStream.nullOutputStream());
+                assertThat(rest).as("the data connection closed before the whole file").isLessThan(BIG - 64 * 1024);
+            }
+            assertThat(client.send("NOOP")).startsWith("200 ");
+        }
     }
 
     @Test
