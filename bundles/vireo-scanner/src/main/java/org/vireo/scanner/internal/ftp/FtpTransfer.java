@@ -1,13 +1,19 @@
 package org.vireo.scanner.internal.ftp;
 
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 
 import org.vireo.rules.Verdict;
@@ -33,6 +39,9 @@ final class FtpTransfer {
     private final Instant start = Instant.now();
     private final long startNanos = System.nanoTime();
     private FtpCommand passive;
+    /** The PORT or EPRT sent when the server refuses passive mode: it connects to the proxy then. */
+    private FtpCommand port;
+    private Channel activeListener;
     private DataChannel originData;
     private DataChannel clientData;
     private ScheduledFuture<?> clientTimer;
@@ -88,7 +97,7 @@ final class FtpTransfer {
     }
 
     boolean owns(FtpCommand awaited) {
-        return awaited != null && (awaited == passive || awaited == command);
+        return awaited != null && (awaited == passive || awaited == port || awaited == command);
     }
 
     void start(FtpCommand passiveCommand) {
@@ -107,6 +116,9 @@ final class FtpTransfer {
         if (answered == passive) {
             passive = null;
             passiveReply(reply);
+        } else if (answered == port) {
+            port = null;
+            portReply(reply);
         } else {
             finalReply(reply);
         }
@@ -123,6 +135,10 @@ final class FtpTransfer {
                 : reply.code() == 227 ? DataAddress.parsePassiveReply(reply).getPort() : -1;
         } catch (FtpRefusal malformed) {
             finish(malformed.reply());
+            return;
+        }
+        if (port < 0 && reply.code() / 100 == 5) {
+            activeTowardsServer(); // a server without passive mode, or with it off (RFC 959 requires only PORT)
             return;
         }
         if (port < 0) {
@@ -154,6 +170,56 @@ final class FtpTransfer {
         origin.writeAndFlush(Unpooled.wrappedBuffer(command.format()));
     }
 
+    /**
+     * The server refused passive mode: the proxy listens on its own address towards the server, on a port the
+     * system picks, for one connection from the server's address, and names it with PORT (EPRT over IPv6).
+     */
+    private void activeTowardsServer() {
+        InetSocketAddress local = (InetSocketAddress) origin.localAddress();
+        InetAddress server = ((InetSocketAddress) origin.remoteAddress()).getAddress();
+        Relay relay = new Relay();
+        new ServerBootstrap().group(origin.eventLoop()).channel(runtime.serverClass())
+            .childOption(ChannelOption.AUTO_READ, false)
+            .childHandler(new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(SocketChannel ch) {
+                    if (originData != null || !server.equals(ch.remoteAddress().getAddress())) {
+                        runtime.log().refusedData(ch.remoteAddress().getAddress());
+                        ch.close();
+                        return;
+                    }
+                    ch.pipeline().addLast(relay);
+                    originData = new DataChannel(ch, relay);
+                    ch.parent().close();
+                    activeListener = null;
+                    maybeRelay();
+                }
+            })
+            .bind(new InetSocketAddress(local.getAddress(), 0)).addListener((ChannelFuture f) -> {
+                if (!f.isSuccess()) {
+                    finish(FtpReply.of(425, "Cannot open a data port towards the server: " + f.cause().getMessage()));
+                    return;
+                }
+                activeListener = f.channel();
+                InetSocketAddress at = new InetSocketAddress(local.getAddress(),
+                    ((InetSocketAddress) f.channel().localAddress()).getPort());
+                port = local.getAddress() instanceof Inet4Address ? new FtpCommand("PORT", DataAddress.formatPort(at))
+                    : new FtpCommand("EPRT", DataAddress.formatEprt(at));
+                session.sentByTransfer(port);
+                origin.writeAndFlush(Unpooled.wrappedBuffer(port.format()));
+            });
+    }
+
+    private void portReply(FtpReply reply) {
+        if (failure != null || reply.code() / 100 != 2) {
+            finish(failure != null ? failure : FtpReply.of(425, "The server refused both passive and active data"
+                + " connections: " + String.join(" ", reply.lines())));
+            return;
+        }
+        session.sentByTransfer(command);
+        origin.writeAndFlush(Unpooled.wrappedBuffer(command.format()));
+    }
+
     private void preliminary(FtpReply reply) {
         if (preliminary) {
             session.send(reply);
@@ -171,7 +237,7 @@ final class FtpTransfer {
                 clientFailed(error);
             } else {
                 clientData = channel;
-                relay();
+                maybeRelay();
             }
         });
     }
@@ -188,9 +254,15 @@ final class FtpTransfer {
         }
     }
 
-    private void relay() {
+    /** Relays once both sides are there: towards an active server, its connection may come after the client's. */
+    private void maybeRelay() {
         if (finished) {
-            clientData.close();
+            if (clientData != null) {
+                clientData.close();
+            }
+            return;
+        }
+        if (originData == null || clientData == null) {
             return;
         }
         relaying = 2;
@@ -250,6 +322,9 @@ final class FtpTransfer {
             clientTimer.cancel(false);
         }
         clientSide.close();
+        if (activeListener != null) {
+            activeListener.close();
+        }
         if (originData != null) {
             originData.close();
         }

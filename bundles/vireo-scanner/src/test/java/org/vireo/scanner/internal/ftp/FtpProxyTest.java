@@ -208,6 +208,23 @@ class FtpProxyTest {
     }
 
     @Test
+    void aPassiveClientReachesAServerWithoutPassiveMode_theProxyGoesActiveTowardsIt() throws Exception {
+        Path activeOnly = Files.createDirectories(dir.resolve("active-only"));
+        try (Vsftpd server = new Vsftpd(activeOnly, List.of("pasv_enable=NO"))) {
+            Files.writeString(server.root.resolve("pub/hello.txt"), "hello from an active-only server\n");
+            String url = "ftp://anonymous%40127.0.0.1%3A" + server.port + ":guest@127.0.0.1:" + proxyPort
+                + "/pub/hello.txt";
+
+            Run direct = curl("ftp://127.0.0.1:" + server.port + "/pub/hello.txt");
+            Run viaProxy = curl(url);
+
+            assertThat(direct.exit()).as("passive mode is off on this server: " + direct.out()).isNotZero();
+            assertThat(viaProxy.exit()).as(viaProxy.out()).isZero();
+            assertThat(viaProxy.out()).isEqualTo("hello from an active-only server\n");
+        }
+    }
+
+    @Test
     void anUploadArrivesWhole_andAResumedDownloadGetsTheRest() throws Exception {
         byte[] upload = new byte[100 << 20];
         new Random(7).nextBytes(upload);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -28,6 +29,11 @@ public final class Vsftpd implements AutoCloseable {
     private final Process process;
 
     public Vsftpd(Path dir) throws IOException, InterruptedException {
+        this(dir, List.of());
+    }
+
+    /** @param settings vsftpd.conf lines ({@code key=value}) in place of the defaults' lines of the same keys */
+    public Vsftpd(Path dir, List<String> settings) throws IOException, InterruptedException {
         this.dir = dir;
         this.root = dir.resolve("root");
         Files.createDirectories(root.resolve("pub"));
@@ -40,13 +46,19 @@ public final class Vsftpd implements AutoCloseable {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
         port = freePort();
         Path config = dir.resolve("vsftpd.conf");
-        Files.write(config, List.of("listen=YES", "listen_address=127.0.0.1", "listen_port=" + port,
+        List<String> lines = new ArrayList<>(List.of("listen=YES", "listen_address=127.0.0.1", "listen_port=" + port,
             "background=NO", "anonymous_enable=YES", "anon_root=" + root, "no_anon_password=YES",
             "write_enable=YES", "anon_upload_enable=YES", "anon_mkdir_write_enable=YES",
             "anon_other_write_enable=YES", "anon_umask=022", "local_enable=NO", "secure_chroot_dir=" + empty,
             "pasv_enable=YES", "port_enable=YES", "connect_from_port_20=NO", "seccomp_sandbox=NO",
             "xferlog_enable=NO", "vsftpd_log_file=" + dir.resolve("vsftpd.log"), "ftp_username=ftp",
             "max_per_ip=0", "max_clients=0"));
+        for (String setting : settings) {
+            String key = setting.substring(0, setting.indexOf('=') + 1);
+            lines.removeIf(l -> l.startsWith(key));
+            lines.add(setting);
+        }
+        Files.write(config, lines);
         process = new ProcessBuilder("/usr/sbin/vsftpd", config.toString()).redirectErrorStream(true)
             .redirectOutput(dir.resolve("vsftpd.out").toFile()).start();
         awaitGreeting(Duration.ofSeconds(10));
