@@ -33,13 +33,36 @@ import org.vireo.scanner.internal.proxy.Relay;
  * @param fromDirector whether a connection from this address is a director's, which begins with a PROXY header
  * @param client       the client of a connection: the one its director named, else its peer
  * @param reached      the address a client connected to: the VIP its director named, else the local address
+ * @param credentials  the proxy's own users (the HTTP proxy's {@code authUsers}): required before a client may name
+ *                     a server, when there are any
  */
 public record FtpRuntime(FtpOptions options, Supplier<Admission> admission,
                          Function<String, CompletableFuture<List<InetAddress>>> resolver,
                          Class<? extends SocketChannel> channelClass, Class<? extends ServerChannel> serverClass,
                          Supplier<ChannelHandler> proxyHeaders, Predicate<InetAddress> fromDirector,
                          Function<Channel, InetSocketAddress> client,
-                         Function<Channel, InetSocketAddress> reached, FtpLog log) {
+                         Function<Channel, InetSocketAddress> reached, FtpLog log, Credentials credentials) {
+
+    /** The proxy's own users. */
+    public interface Credentials {
+
+        /** Nobody: every client may log in to a server. */
+        Credentials NONE = new Credentials() {
+            @Override
+            public boolean required() {
+                return false;
+            }
+
+            @Override
+            public boolean admits(String user, String password) {
+                return true;
+            }
+        };
+
+        boolean required();
+
+        boolean admits(String user, String password);
+    }
 
     /** The control connection to the server at {@code address}, its replies read by {@code replies}. */
     ChannelFuture connectControl(EventLoop loop, InetSocketAddress address, OriginControl replies) {

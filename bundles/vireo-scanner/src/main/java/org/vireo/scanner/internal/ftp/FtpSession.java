@@ -39,6 +39,8 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
     /** More commands than this waiting for their turn: the client is not waiting for replies. */
     private static final int MAX_QUEUED = 16;
     private static final String LOGIN_FORM = "USER name@host[:port]";
+    /** Wrong proxy logins a session may make. */
+    private static final int MAX_PROXY_LOGINS = 3;
 
     private enum State { LOGIN, CONNECTING, RELAYING, CLOSED }
 
@@ -57,6 +59,9 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
     private Admission.Resolve resolve;
     private Verdict admitted;
     private Channel origin;
+    private String proxyUser;
+    private boolean proxyLoggedIn;
+    private int proxyLoginsRefused;
     private boolean greeted;
     private boolean loggedIn;
     /** The working directory as this session followed it (CWD, CDUP): the paths the rules see are absolute. */
@@ -148,12 +153,46 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
 
     private void beforeLogin(FtpCommand command) {
         switch (command.verb()) {
-            case "USER" -> admit(command);
+            case "USER" -> user(command);
+            case "PASS" -> proxyPassword(command);
             case "QUIT" -> end(221, "Goodbye");
             case "AUTH", "PBSZ", "PROT" -> noTls();
             case "FEAT" -> send(FeatFilter.filter(FtpReply.of(502, "none before login")));
             case "NOOP" -> reply(200, "NOOP ok");
             default -> reply(530, "Not logged in: log in as " + LOGIN_FORM + " first");
+        }
+    }
+
+    /** A server's login, or the proxy's own user when it has users and the client has not logged in to it yet. */
+    private void user(FtpCommand command) {
+        if (!runtime.credentials().required() || proxyLoggedIn) {
+            admit(command);
+        } else if (command.argument().indexOf('@') >= 0) {
+            reply(530, "This proxy needs its own login first: USER <proxy user>, PASS <its password>, then "
+                + LOGIN_FORM);
+        } else {
+            proxyUser = command.argument();
+            reply(331, "Proxy user " + proxyUser + ": send its password (PASS), then " + LOGIN_FORM);
+        }
+    }
+
+    /** The proxy user's password: three wrong ones end the session (a client guessing). */
+    private void proxyPassword(FtpCommand command) {
+        if (proxyUser == null || proxyLoggedIn) {
+            reply(503, "Log in with USER first: " + (runtime.credentials().required() && !proxyLoggedIn
+                ? "USER <proxy user>, PASS <its password>, then " : "") + LOGIN_FORM);
+            return;
+        }
+        if (runtime.credentials().admits(proxyUser, command.argument())) {
+            proxyLoggedIn = true;
+            reply(230, "Proxy login accepted: now log in as " + LOGIN_FORM);
+            return;
+        }
+        proxyUser = null;
+        if (++proxyLoginsRefused >= MAX_PROXY_LOGINS) {
+            end(421, "Too many wrong proxy logins: closing");
+        } else {
+            reply(530, "Proxy login refused: wrong user or password");
         }
     }
 

@@ -38,12 +38,13 @@ final class ProxyAuth {
             return false;
         }
         int colon = decoded.indexOf(':');
-        String expected = colon < 0 ? null : users.get(decoded.substring(0, colon));
-        if (expected == null) {
-            return false;
-        }
-        byte[] given = sha256(decoded.substring(colon + 1));
-        return MessageDigest.isEqual(given, HexFormat.of().parseHex(expected));
+        return colon >= 0 && admits(decoded.substring(0, colon), decoded.substring(colon + 1));
+    }
+
+    /** Whether this user and password are one of the proxy's users (the FTP proxy's own login asks). */
+    boolean admits(String user, String password) {
+        String expected = users.get(user);
+        return expected != null && MessageDigest.isEqual(sha256(password), HexFormat.of().parseHex(expected));
     }
 
     static byte[] sha256(String password) {

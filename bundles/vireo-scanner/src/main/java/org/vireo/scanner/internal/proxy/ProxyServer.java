@@ -179,7 +179,7 @@ public final class ProxyServer {
         FtpRuntime shared = new FtpRuntime(ftpOptions, runtime::admission, runtime.resolver()::resolve, clientClass,
             serverClass, () -> new ProxyProtocolHandler(headers, directors, http.requireProxyHeader(),
                 http.headerTimeoutMillis()), address -> directors.contains(address), ProxyProtocolHandler::client,
-            ProxyProtocolHandler::reached, new FtpAccess(runtime.accessLog(), ftpCounters));
+            ProxyProtocolHandler::reached, new FtpAccess(runtime.accessLog(), ftpCounters), ftpCredentials(runtime.auth()));
         ftp = new FtpServer(shared);
         try {
             InetSocketAddress bound = ftp.start(acceptors, workers);
@@ -190,6 +190,21 @@ public final class ProxyServer {
             ftp = null;
             throw e;
         }
+    }
+
+    /** The HTTP proxy's users, asked by the FTP proxy's own login. */
+    private static FtpRuntime.Credentials ftpCredentials(ProxyAuth auth) {
+        return new FtpRuntime.Credentials() {
+            @Override
+            public boolean required() {
+                return auth.required();
+            }
+
+            @Override
+            public boolean admits(String user, String password) {
+                return auth.admits(user, password);
+            }
+        };
     }
 
     private void stopFtp() throws InterruptedException {

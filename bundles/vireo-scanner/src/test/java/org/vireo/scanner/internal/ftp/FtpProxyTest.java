@@ -119,7 +119,7 @@ class FtpProxyTest {
                 public void refusedData(InetAddress address) {
                     logged.add("refused data " + address.getHostAddress());
                 }
-            });
+            }, FtpRuntime.Credentials.NONE);
         server = new FtpServer(runtime);
         proxyPort = server.start(acceptors, workers).getPort();
     }
