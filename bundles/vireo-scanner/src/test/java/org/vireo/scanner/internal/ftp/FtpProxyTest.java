@@ -277,52 +277,21 @@ class FtpProxyTest {
         assertThat(Files.readString(active)).isEqualTo("hello\n");
     }
 
-    /** A client on a raw control connection: lines out, replies in. */
-    private final class RawClient implements AutoCloseable {
-        final Socket socket = new Socket();
-        final BufferedReader in;
-        final OutputStream out;
+    /** A raw client of the proxy, greeted. */
+    private FtpTestClient client() throws IOException {
+        FtpTestClient client = new FtpTestClient(proxyPort, null);
+        assertThat(client.reply()).startsWith("220 ");
+        return client;
+    }
 
-        RawClient() throws IOException {
-            socket.connect(new InetSocketAddress("127.0.0.1", proxyPort), 5000);
-            socket.setSoTimeout(10_000);
-            in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
-            out = socket.getOutputStream();
-            assertThat(reply()).startsWith("220 ");
-        }
-
-        /** The last line of the next reply. */
-        String reply() throws IOException {
-            String line = in.readLine();
-            while (line != null && line.length() > 3 && line.charAt(3) == '-') {
-                String code = line.substring(0, 3);
-                do {
-                    line = in.readLine();
-                } while (line != null && !(line.startsWith(code + " ")));
-            }
-            return line;
-        }
-
-        String send(String line) throws IOException {
-            out.write((line + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            return reply();
-        }
-
-        void login() throws IOException {
-            assertThat(send("USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("230 ");
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
-        }
+    private void login(FtpTestClient client) throws IOException {
+        assertThat(client.send("USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("230 ");
     }
 
     @Test
     void aPortToAnotherAddressIsRefused_andTheSessionGoesOn() throws Exception {
-        try (RawClient client = new RawClient()) {
-            client.login();
+        try (FtpTestClient client = client()) {
+            login(client);
 
             assertThat(client.send("PORT 10,1,2,3,4,5")).startsWith("501 ").contains("no FTP bounce");
             assertThat(client.send("EPRT |1|192.0.2.7|2000|")).startsWith("501 ");
@@ -333,8 +302,8 @@ class FtpProxyTest {
 
     @Test
     void anAbortEndsTheTransferUnderWay_andTheSessionGoesOn() throws Exception {
-        try (RawClient client = new RawClient()) {
-            client.login();
+        try (FtpTestClient client = client()) {
+            login(client);
             String epsv = client.send("EPSV");
             int port = Integer.parseInt(epsv.replaceAll(".*\\(\\|\\|\\|(\\d+)\\|\\).*", "$1"));
             try (Socket data = new Socket("127.0.0.1", port)) {
@@ -342,8 +311,7 @@ class FtpProxyTest {
                 assertThat(client.send("RETR /pub/big.bin")).startsWith("150 ");
                 assertThat(data.getInputStream().readNBytes(64 * 1024)).hasSize(64 * 1024);
 
-                client.out.write("ABOR\r\n".getBytes(StandardCharsets.ISO_8859_1));
-                client.out.flush();
+                client.write("ABOR");
 
                 assertThat(client.reply()).startsWith("426 ");
                 assertThat(client.reply()).matches("22[56] .*");
@@ -356,9 +324,9 @@ class FtpProxyTest {
 
     @Test
     void malformedAndOverlongCommandsGetAnErrorReply_andTheSessionGoesOn() throws Exception {
-        try (RawClient client = new RawClient()) {
+        try (FtpTestClient client = client()) {
             assertThat(client.send("RETR /pub/hello.txt")).startsWith("530 ");
-            client.login();
+            login(client);
 
             assertThat(client.send("XYZZY")).startsWith("500 ");
             assertThat(client.send("SITE CHMOD 777 /")).startsWith("502 ");
@@ -372,8 +340,8 @@ class FtpProxyTest {
 
     @Test
     void aDataConnectionFromAnotherAddressIsRefused() throws Exception {
-        try (RawClient client = new RawClient()) {
-            client.login();
+        try (FtpTestClient client = client()) {
+            login(client);
             String pasv = client.send("EPSV");
             assertThat(pasv).startsWith("229 ");
             int port = Integer.parseInt(pasv.replaceAll(".*\\(\\|\\|\\|(\\d+)\\|\\).*", "$1"));

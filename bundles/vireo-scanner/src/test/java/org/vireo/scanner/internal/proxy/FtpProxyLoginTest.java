@@ -2,13 +2,8 @@ package org.vireo.scanner.internal.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -21,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.vireo.scanner.internal.ftp.FtpOptions;
+import org.vireo.scanner.internal.ftp.FtpTestClient;
 import org.vireo.scanner.internal.ftp.Vsftpd;
 
 /**
@@ -56,57 +52,36 @@ class FtpProxyLoginTest {
         }
     }
 
-    private static String reply(BufferedReader in) throws IOException {
-        String line = in.readLine();
-        while (line != null && line.length() > 3 && line.charAt(3) == '-') {
-            String code = line.substring(0, 3);
-            do {
-                line = in.readLine();
-            } while (line != null && !line.startsWith(code + " "));
-        }
-        return line;
-    }
-
-    private static String send(OutputStream out, BufferedReader in, String line) throws IOException {
-        out.write((line + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
-        return reply(in);
+    private FtpTestClient client() throws IOException {
+        FtpTestClient client = new FtpTestClient(ftpPort, null);
+        assertThat(client.reply()).startsWith("220 ");
+        return client;
     }
 
     @Test
     void aClientLogsInToTheProxyFirst_thenToItsServer() throws Exception {
-        try (Socket s = new Socket("127.0.0.1", ftpPort)) {
-            s.setSoTimeout(10_000);
-            BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
-            OutputStream out = s.getOutputStream();
-            assertThat(reply(in)).startsWith("220 ");
-
-            assertThat(send(out, in, "USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("530 ")
+        try (FtpTestClient client = client()) {
+            assertThat(client.send("USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("530 ")
                 .contains("needs its own login first");
-            assertThat(send(out, in, "USER alice")).startsWith("331 ");
-            assertThat(send(out, in, "PASS wrong")).startsWith("530 ");
-            assertThat(send(out, in, "USER alice")).startsWith("331 ");
-            assertThat(send(out, in, "PASS secret")).startsWith("230 ").contains("now log in as");
-            assertThat(send(out, in, "USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("230 ");
-            assertThat(send(out, in, "PWD")).startsWith("257 ");
+            assertThat(client.send("USER alice")).startsWith("331 ");
+            assertThat(client.send("PASS wrong")).startsWith("530 ");
+            assertThat(client.send("USER alice")).startsWith("331 ");
+            assertThat(client.send("PASS secret")).startsWith("230 ").contains("now log in as");
+            assertThat(client.send("USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("230 ");
+            assertThat(client.send("PWD")).startsWith("257 ");
         }
     }
 
     @Test
     void threeWrongPasswordsEndTheSession() throws Exception {
-        try (Socket s = new Socket("127.0.0.1", ftpPort)) {
-            s.setSoTimeout(10_000);
-            BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
-            OutputStream out = s.getOutputStream();
-            assertThat(reply(in)).startsWith("220 ");
-
+        try (FtpTestClient client = client()) {
             for (int i = 0; i < 2; i++) {
-                assertThat(send(out, in, "USER alice")).startsWith("331 ");
-                assertThat(send(out, in, "PASS guess" + i)).startsWith("530 ");
+                assertThat(client.send("USER alice")).startsWith("331 ");
+                assertThat(client.send("PASS guess" + i)).startsWith("530 ");
             }
-            assertThat(send(out, in, "USER alice")).startsWith("331 ");
-            assertThat(send(out, in, "PASS guess3")).startsWith("421 ");
-            assertThat(in.readLine()).as("closed").isNull();
+            assertThat(client.send("USER alice")).startsWith("331 ");
+            assertThat(client.send("PASS guess3")).startsWith("421 ");
+            assertThat(client.reply()).as("closed").isNull();
         }
     }
 }

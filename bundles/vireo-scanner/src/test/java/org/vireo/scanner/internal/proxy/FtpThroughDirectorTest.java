@@ -2,10 +2,7 @@ package org.vireo.scanner.internal.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -21,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.vireo.scanner.internal.ftp.FtpOptions;
+import org.vireo.scanner.internal.ftp.FtpTestClient;
 import org.vireo.scanner.internal.ftp.Vsftpd;
 
 /**
@@ -60,43 +58,27 @@ class FtpThroughDirectorTest {
         }
     }
 
-    /** A connection as the director makes it: its PROXY header for {@code client}, then the client's bytes. */
+    /** The PROXY header a director begins a connection to {@code port} with, for {@code client}. */
+    private static String header(String client, int port) {
+        return "PROXY TCP4 " + client + " " + VIP + " 40000 " + port + "\r\n";
+    }
+
+    /** A data connection as the director makes it: its PROXY header for {@code client}, then the client's bytes. */
     private Socket fromDirector(int port, String client) throws IOException {
         Socket s = new Socket();
         s.connect(new InetSocketAddress("127.0.0.1", port), 5000);
         s.setSoTimeout(10_000);
-        s.getOutputStream().write(("PROXY TCP4 " + client + " " + VIP + " 40000 " + port + "\r\n")
-            .getBytes(StandardCharsets.US_ASCII));
+        s.getOutputStream().write(header(client, port).getBytes(StandardCharsets.US_ASCII));
         return s;
-    }
-
-    private static String reply(BufferedReader in) throws IOException {
-        String line = in.readLine();
-        while (line != null && line.length() > 3 && line.charAt(3) == '-') {
-            String code = line.substring(0, 3);
-            do {
-                line = in.readLine();
-            } while (line != null && !line.startsWith(code + " "));
-        }
-        return line;
-    }
-
-    private static String send(OutputStream out, BufferedReader in, String line) throws IOException {
-        out.write((line + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-        out.flush();
-        return reply(in);
     }
 
     @Test
     void theClientsDataConnectionThroughTheDirectorIsTaken_anotherClientsIsNot() throws Exception {
-        try (Socket control = fromDirector(ftpPort, CLIENT)) {
-            BufferedReader in = new BufferedReader(new InputStreamReader(control.getInputStream(),
-                StandardCharsets.ISO_8859_1));
-            OutputStream out = control.getOutputStream();
-            assertThat(reply(in)).startsWith("220 ");
-            assertThat(send(out, in, "USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("230 ");
+        try (FtpTestClient control = new FtpTestClient(ftpPort, header(CLIENT, ftpPort))) {
+            assertThat(control.reply()).startsWith("220 ");
+            assertThat(control.send("USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("230 ");
 
-            String pasv = send(out, in, "PASV");
+            String pasv = control.send("PASV");
             assertThat(pasv).startsWith("227 ").contains("(10,77,0,83,");
             String[] numbers = pasv.replaceAll(".*\\((.*)\\).*", "$1").split(",");
             int port = Integer.parseInt(numbers[4]) * 256 + Integer.parseInt(numbers[5]);
@@ -104,11 +86,11 @@ class FtpThroughDirectorTest {
                 assertThat(foreign.getInputStream().read()).as("another client's, closed").isEqualTo(-1);
             }
             try (Socket data = fromDirector(port, CLIENT)) {
-                assertThat(send(out, in, "RETR /pub/hello.txt")).startsWith("150 ");
+                assertThat(control.send("RETR /pub/hello.txt")).startsWith("150 ");
                 String body = new String(data.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
                 assertThat(body).isEqualTo("hello\n");
             }
-            assertThat(reply(in)).startsWith("226 ");
+            assertThat(control.reply()).startsWith("226 ");
         }
         assertThat(proxy.nextAccessLine()).contains("\"client\":\"" + CLIENT + "\"", "\"method\":\"USER\"",
             "\"status\":230");
