@@ -3,23 +3,16 @@ package org.vireo.scanner.internal.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.vireo.scanner.internal.ftp.FtpOptions;
 import org.vireo.scanner.internal.ftp.FtpTestClient;
-import org.vireo.scanner.internal.ftp.Vsftpd;
 
 /**
  * The FTP proxy behind a director, on the proxy as it runs: the director (this test, from 127.0.0.1, listed in
@@ -33,29 +26,20 @@ class FtpThroughDirectorTest {
     private static final String CLIENT = "10.1.2.3";
     private static final String VIP = "10.77.0.83";
 
-    private Path dir;
-    private Vsftpd vsftpd;
+    private FtpFixture ftp;
     private ProxyFixture proxy;
     private int ftpPort;
 
     @BeforeAll
     void start() throws Exception {
-        dir = Files.createTempDirectory("vireo-ftp-director");
-        vsftpd = new Vsftpd(dir);
-        Files.writeString(vsftpd.root.resolve("pub/hello.txt"), "hello\n");
-        proxy = new ProxyFixture(ProxyFixture.ALLOW_ALL, Map.of("directors", "127.0.0.1"));
-        int passive = Vsftpd.freePort();
-        ftpPort = proxy.server.ftp(new FtpOptions(InetAddress.getLoopbackAddress(), 0, passive,
-            Math.min(65_535, passive + 20), 10_000, 60_000, 10_000, 5_000)).orElseThrow().getPort();
+        ftp = new FtpFixture(Map.of("directors", "127.0.0.1"));
+        proxy = ftp.proxy;
+        ftpPort = ftp.ftpPort;
     }
 
     @AfterAll
     void stop() throws Exception {
-        proxy.close();
-        vsftpd.close();
-        try (Stream<Path> all = Files.walk(dir)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        ftp.close();
     }
 
     /** The PROXY header a director begins a connection to {@code port} with, for {@code client}. */
@@ -76,7 +60,7 @@ class FtpThroughDirectorTest {
     void theClientsDataConnectionThroughTheDirectorIsTaken_anotherClientsIsNot() throws Exception {
         try (FtpTestClient control = new FtpTestClient(ftpPort, header(CLIENT, ftpPort))) {
             assertThat(control.reply()).startsWith("220 ");
-            assertThat(control.send("USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("230 ");
+            assertThat(control.send("USER anonymous@127.0.0.1:" + ftp.vsftpd.port)).startsWith("230 ");
 
             String pasv = control.send("PASV");
             assertThat(pasv).startsWith("227 ").contains("(10,77,0,83,");
