@@ -207,7 +207,7 @@ class OpenApiDocumentTest {
     @Test
     void theDocumentTellsOperatorsWhoServesWhat() {
         assertThat(api.routes("vireo-proxy")).containsExactly("GET /scanner", "GET /scanner/access-log",
-            "GET /scanner/live");
+            "GET /scanner/ftp", "GET /scanner/live");
         assertThat(api.routes("vireo-api")).contains("GET /health", "POST /session", "GET /openapi.json",
             "GET /metrics", "GET /node/log", "GET /node/bundles");
         assertThat(doc.at("/servers/0/url").asText()).isEqualTo("/api/v1");
