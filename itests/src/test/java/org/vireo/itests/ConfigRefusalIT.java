@@ -4,6 +4,8 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.ops4j.pax.exam.karaf.options.KarafDistributionOption.editConfigurationFilePut;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -76,6 +78,29 @@ public class ConfigRefusalIT extends VireoTestSupport {
 
     private static Path etc(String file) {
         return Path.of(System.getProperty("karaf.etc")).resolve(file);
+    }
+
+    /**
+     * The all-in-one's balancer and scanner have one FTP port, as shipped: its table is loopback alone, so the
+     * balancer leaves the port to the scanner's FTP proxy, which greets there.
+     */
+    @Test
+    public void theAllInOnesFtpProxyTakesTheFtpPort_theBalancerLeavesIt() throws Exception {
+        int port = Integer.parseInt(String.valueOf(configurationAdmin.getConfiguration("org.vireo.scanner.ftp", "?")
+            .getProperties().get("port")));
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String stats;
+        while (!(stats = execute("scanner:stats")).contains("127.0.0.1:" + port)) {
+            assertTrue("the FTP proxy does not listen on " + port + " within 60 s:\n" + stats, System.nanoTime() < end);
+            Thread.sleep(200);
+        }
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(10_000);
+            String greeting = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII))
+                .readLine();
+            assertTrue(greeting, greeting.startsWith("220 Vireo FTP proxy"));
+        }
+        assertFalse(execute("balancer:stats").contains(":" + port));
     }
 
     @Test

@@ -93,6 +93,9 @@ public abstract class VireoTestSupport {
             editConfigurationFilePut("etc/org.vireo.balancer.cfg", "httpPort", freePort()),
             editConfigurationFilePut("etc/org.vireo.balancer.cfg", "ftpPort", freePort()),
             editConfigurationFilePut("etc/org.vireo.balancer.cfg", "standaloneAddresses", "127.0.0.1"),
+            // a scanner's FTP proxy likewise: on loopback, on a port of the test's own
+            editConfigurationFilePut("etc/org.vireo.scanner.ftp.cfg", "listenAddress", "127.0.0.1"),
+            editConfigurationFilePut("etc/org.vireo.scanner.ftp.cfg", "port", freePort()),
             // The role's feature boots with Karaf, so the node's own start-up switch has nothing left to do:
             // a deployment running while Pax Exam installs its probe makes Karaf's resolver hook refuse the
             // probe ("Resolver hook prevented resolution"). DistributionScriptsIT covers that start-up switch.
@@ -140,6 +143,10 @@ public abstract class VireoTestSupport {
         options.add(editConfigurationFilePut("etc/org.vireo.scanner.proxy.cfg", "listenAddress", "127.0.0.1"));
         options.add(editConfigurationFilePut("etc/org.vireo.scanner.proxy.cfg", "port", proxyPort));
         options.add(editConfigurationFilePut("etc/org.vireo.balancer.cfg", "scanners", "127.0.0.1:" + proxyPort));
+        // one FTP port for the balancer and the scanner, as shipped (2121 both): the balancer leaves it to the scanner
+        String ftpPort = freePort();
+        options.add(editConfigurationFilePut("etc/org.vireo.balancer.cfg", "ftpPort", ftpPort));
+        options.add(editConfigurationFilePut("etc/org.vireo.scanner.ftp.cfg", "port", ftpPort));
         return options;
     }
 

@@ -407,7 +407,7 @@ public class BalancerComponent implements Balancer, VrrpStateListener, Readiness
                                  InetAddress master) {
         List<Route> routes = new ArrayList<>();
         routes.add(new Route("http", o.httpPort(), true));
-        if (o.ftpPort() > 0) {
+        if (MergedOptions.forwardsFtp(o)) {
             routes.add(new Route(Route.FTP, o.ftpPort(), false));
             o.ftpPassivePorts().forEach(p -> routes.add(new Route(Route.FTP_DATA, p, false)));
         }

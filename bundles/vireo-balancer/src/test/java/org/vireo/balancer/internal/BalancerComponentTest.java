@@ -57,6 +57,14 @@ class BalancerComponentTest {
     }
 
     @Test
+    void theAllInOneNodeLeavesFtpToItsOwnScanner() {
+        BalancerOptions allInOne = BalancerOptions.parse(Map.of("scanners", "127.0.0.1:3128"));
+
+        assertThat(BalancerComponent.wanted(allInOne, LocalOptions.parse(Map.of()), List.of(), false))
+            .extracting(s -> s.address().getPort()).containsExactly(9090);
+    }
+
+    @Test
     void aNodeListensOnTheVipsOfTheInstancesItIsMasterOfOnly() throws Exception {
         List<VrrpInstance> running = List.of(instance(VrrpState.MASTER, "10.0.0.51"),
             instance(VrrpState.BACKUP, "10.0.0.52"));

@@ -62,11 +62,20 @@ public record MergedOptions(Optional<BalancerOptions> options, Optional<String> 
         InetAddress any = new InetSocketAddress(0).getAddress(); // the wildcard
         List<ListeningPorts.Port> out = new ArrayList<>();
         out.add(new ListeningPorts.Port(BalancerOptions.HTTP_PORT.key(), any, o.httpPort()));
-        if (o.ftpPort() > 0) {
+        if (forwardsFtp(o)) {
             out.add(new ListeningPorts.Port(BalancerOptions.FTP_PORT.key(), any, o.ftpPort()));
             String passive = BalancerOptions.FTP_PASSIVE_PORTS.key();
             o.ftpPassivePorts().forEach(p -> out.add(new ListeningPorts.Port(passive, any, p)));
         }
         return out;
+    }
+
+    /**
+     * Whether the balancer forwards FTP: its port is set and a scanner of the table is not on loopback. A table of
+     * loopback alone (the all-in-one appliance, whose one scanner is itself) has nothing to balance, and forwarding
+     * the FTP ports to the same ports of the same node could only loop: its scanner's FTP proxy takes them itself.
+     */
+    public static boolean forwardsFtp(BalancerOptions o) {
+        return o.ftpPort() > 0 && o.scanners().stream().anyMatch(s -> !s.address().getAddress().isLoopbackAddress());
     }
 }

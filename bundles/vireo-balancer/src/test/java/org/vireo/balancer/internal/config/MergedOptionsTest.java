@@ -29,6 +29,21 @@ class MergedOptionsTest {
     }
 
     @Test
+    void givenATableOfLoopbackAlone_thenTheFtpPortsAreLeftToThisNodesScanner() {
+        MergedOptions allInOne = MergedOptions.parse(merged(Map.of("scanners", "127.0.0.1:3128", "httpPort", "9090",
+            "ftpPassivePorts", "30000-30001"), Map.of("sharing", "")), ports);
+
+        assertThat(allInOne.refusal()).isEmpty();
+        assertThat(ports.held().get(MergedOptions.PORTS_OWNER)).extracting(ListeningPorts.Port::port)
+            .containsExactly(9090);
+
+        MergedOptions.parse(merged(Map.of("scanners", "127.0.0.1:3128, 10.0.0.21:3128", "httpPort", "9090",
+            "ftpPassivePorts", "30000-30001"), Map.of("sharing", "")), ports);
+        assertThat(ports.held().get(MergedOptions.PORTS_OWNER)).extracting(ListeningPorts.Port::port)
+            .containsExactly(9090, 2121, 30000, 30001);
+    }
+
+    @Test
     void givenBothGood_thenBothAreAcceptedAndTheBalancersPortsClaimed() {
         MergedOptions o = MergedOptions.parse(merged(Map.of("scanners", "10.0.0.21:3128", "httpPort", "9090"),
             Map.of("sharing", "vi_1")), ports);
