@@ -124,7 +124,8 @@ public class CheckCommand implements Action {
             "CONNECT".equals(upper)
                 ? "url '" + url + "': CONNECT needs host:port (such as example.com:443 or [2001:db8::1]:443)"
                 : "url '" + url + "': " + upper + " needs an absolute http URL such as http://example.com/path"
-                    + " (https:// URLs reach the proxy as CONNECT host:443)"));
+                    + " (https:// URLs reach the proxy as CONNECT host:443), or for GET and HEAD an ftp URL such as"
+                    + " ftp://example.com/file"));
         if (destination == null) {
             return facts;
         }

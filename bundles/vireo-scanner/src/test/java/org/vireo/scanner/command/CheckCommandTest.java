@@ -97,7 +97,7 @@ class CheckCommandTest {
     void aTargetTheProxyWouldRefuseIsRefusedSayingWhatIsAccepted() throws Exception {
         assertThatThrownBy(command("https://example.com/", "127.0.0.1", null)::execute).hasMessage("url 'https://example.com/': GET"
             + " needs an absolute http URL such as http://example.com/path (https:// URLs reach the proxy as"
-            + " CONNECT host:443)");
+            + " CONNECT host:443), or for GET and HEAD an ftp URL such as ftp://example.com/file");
         assertThatThrownBy(command("http://example.com/", "127.0.0.1", "CONNECT")::execute).hasMessage("url 'http://example.com/': CONNECT needs host:port (such as"
             + " example.com:443 or [2001:db8::1]:443)");
         assertThatThrownBy(command("http://example.com/", "127.0.0.1", "GE T")::execute).hasMessage("--method 'GE T': expected a method name such as GET, POST"

@@ -9,13 +9,13 @@ import java.util.Deque;
  * own view may differ (a home directory that is not {@code /}, links): the rules see the path as the client wrote
  * it from the directory it logged in to, which is what an operator's rule names.
  */
-final class FtpPaths {
+public final class FtpPaths {
 
     private FtpPaths() {
     }
 
     /** {@code path} from {@code directory}: absolute, normalized, never above the root. */
-    static String resolve(String directory, String path) {
+    public static String resolve(String directory, String path) {
         Deque<String> parts = new ArrayDeque<>();
         String whole = path.startsWith("/") ? path : directory + "/" + path;
         for (String part : whole.split("/")) {

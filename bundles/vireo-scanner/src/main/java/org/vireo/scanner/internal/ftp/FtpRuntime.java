@@ -17,7 +17,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.LineBasedFrameDecoder;
 
 import org.vireo.scanner.internal.policy.Admission;
 import org.vireo.scanner.internal.proxy.Relay;
@@ -65,15 +64,14 @@ public record FtpRuntime(FtpOptions options, Supplier<Admission> admission,
     }
 
     /** The control connection to the server at {@code address}, its replies read by {@code replies}. */
-    ChannelFuture connectControl(EventLoop loop, InetSocketAddress address, OriginControl replies) {
+    ChannelFuture connectControl(EventLoop loop, InetSocketAddress address, OriginControl.Replies replies) {
         return new Bootstrap().group(loop).channel(channelClass)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, options.connectTimeoutMillis())
             .option(ChannelOption.TCP_NODELAY, true)
             .handler(new ChannelInitializer<SocketChannel>() {
                 @Override
                 protected void initChannel(SocketChannel ch) {
-                    ch.pipeline().addLast(new LineBasedFrameDecoder(FtpReplyParser.MAX_LINE_CHARS, true, true),
-                        replies);
+                    OriginControl.addTo(ch, replies);
                 }
             })
             .connect(address);

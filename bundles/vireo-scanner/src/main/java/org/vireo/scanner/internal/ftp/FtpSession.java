@@ -34,7 +34,7 @@ import org.vireo.scanner.internal.policy.Admission;
  * <p>Commands that come while a reply is awaited wait in a queue (reading stops meanwhile), except ABOR during a
  * transfer, which is what it is for.
  */
-final class FtpSession extends ChannelInboundHandlerAdapter {
+final class FtpSession extends ChannelInboundHandlerAdapter implements OriginControl.Replies {
 
     /** More commands than this waiting for their turn: the client is not waiting for replies. */
     private static final int MAX_QUEUED = 16;
@@ -269,7 +269,7 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
     }
 
     private void connectOrigin(InetSocketAddress address) {
-        runtime.connectControl(ctx.channel().eventLoop(), address, new OriginControl(this))
+        runtime.connectControl(ctx.channel().eventLoop(), address, this)
             .addListener((ChannelFuture f) -> originConnected(f, address));
     }
 
@@ -340,7 +340,8 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
     }
 
     /** A reply of the origin's, in order: the final reply of the oldest command awaited, or a preliminary one. */
-    void onOriginReply(FtpReply reply) {
+    @Override
+    public void onOriginReply(FtpReply reply) {
         if (state == State.CLOSED) {
             return;
         }
@@ -558,7 +559,8 @@ final class FtpSession extends ChannelInboundHandlerAdapter {
     }
 
     /** The origin's control connection failed or sent what cannot be read: the session cannot go on. */
-    void originFailed(FtpReply why) {
+    @Override
+    public void originFailed(FtpReply why) {
         if (state == State.CLOSED) {
             return;
         }

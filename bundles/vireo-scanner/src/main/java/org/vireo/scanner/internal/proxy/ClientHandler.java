@@ -52,7 +52,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     /** RFC 5842 section 7.2. */
     private static final HttpResponseStatus LOOP_DETECTED = new HttpResponseStatus(508, "Loop Detected");
 
-    private enum State { IDLE, CONNECTING, FORWARDING, AWAITING_RESPONSE, DISCARDING, TUNNEL, CLOSED }
+    private enum State { IDLE, CONNECTING, FORWARDING, AWAITING_RESPONSE, FETCHING, DISCARDING, TUNNEL, CLOSED }
 
     private final ProxyRuntime runtime;
     private final ArrayDeque<Object> pending = new ArrayDeque<>();
@@ -93,6 +93,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private Channel origin;
     private String originKey;
     private boolean originReusable;
+    /** The request's ftp:// URL fetched over FTP (instead of an origin connection), or null. */
+    private FtpGateway ftp;
     /** The origin's answer must begin within originTimeoutMillis of the request's end. */
     private Deadline firstByte;
 
@@ -132,6 +134,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (origin != null) {
             detachOrigin().close();
         }
+        if (ftp != null) {
+            ftp.close();
+        }
         if (exchange != null) {
             if (!requestDone && exchange.refusal == null) {
                 exchange.refusal = RequestRefusal.BODY_INCOMPLETE; // the upstream request was closed, never ended
@@ -159,8 +164,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void drain() {
-        while (!pending.isEmpty()
-            && (state == State.IDLE || state == State.FORWARDING || state == State.DISCARDING)) {
+        // a fetch takes no body: what a GET carries is read and dropped meanwhile
+        while (!pending.isEmpty() && (state == State.IDLE || state == State.FORWARDING || state == State.DISCARDING
+            || state == State.FETCHING && !requestDone)) {
             Object msg = pending.poll();
             if (msg instanceof HttpRequest request && state == State.IDLE) {
                 onRequest(request);
@@ -230,19 +236,28 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             respond(challenge, !keepAlive);
             return;
         }
-        Target target = tunnel ? Target.authority(request.uri()) : Target.absolute(request.uri());
+        FtpUrl ftpUrl = tunnel ? null : FtpUrl.parse(request.uri());
+        Target target = ftpUrl != null ? ftpUrl.target()
+            : tunnel ? Target.authority(request.uri()) : Target.absolute(request.uri());
         if (target == null) {
             refuse(tunnel ? RequestRefusal.CONNECT_TARGET : RequestRefusal.TARGET, tunnel
                 ? "CONNECT needs host:port, not '" + exchange.target + "'"
-                : "A proxy request needs an absolute http URI (http://host/path) without userinfo or fragment, not '"
-                + exchange.target + "'");
+                : "A proxy request needs an absolute http URI (http://host/path) without userinfo or fragment, or an"
+                + " ftp URI (ftp://[user[:password]@]host/path), not '" + exchange.target + "'");
             return;
         }
-        exchange.target = target.url();
+        ftp = ftpUrl == null ? null : new FtpGateway(this, ftpUrl,
+            request.headers().get(HttpHeaderNames.AUTHORIZATION), headRequest);
+        exchange.target = ftp != null ? ftp.logged() : target.url();
+        if (ftp != null && !FtpGateway.METHODS.contains(request.method())) {
+            respond(FtpGateway.notAllowed(request.method()), !keepAlive);
+            return;
+        }
         admission = runtime.admission(); // one rule set for the request, before and after resolving
         Admission.Outcome outcome = admission.admit(new Admission.Request(tunnel ? Admission.Protocol.TUNNEL
-            : Admission.Protocol.HTTP, clientInetAddress(), request.method().name(), target.host(), target.port(),
-            target.url(), request.headers().getAll(HttpHeaderNames.VIA)));
+            : ftp != null ? Admission.Protocol.FTP : Admission.Protocol.HTTP, clientInetAddress(),
+            request.method().name(), target.host(), target.port(), target.url(),
+            request.headers().getAll(HttpHeaderNames.VIA)));
         if (outcome instanceof Admission.Refused refused) {
             refuse(refused);
             return;
@@ -253,7 +268,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         Admission.Resolve resolve = (Admission.Resolve) outcome;
         exchange.rule = resolve.verdict().rule();
-        outbound = tunnel ? null : outboundRequest(request, target);
+        outbound = tunnel || ftp != null ? null : outboundRequest(request, target);
         state = State.CONNECTING;
         connect(target, tunnel, resolve);
     }
@@ -393,12 +408,18 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         InetSocketAddress socket = new InetSocketAddress(address, target.port());
         // the checked address is part of the key: a pooled connection serves only requests that chose its address
         originKey = target.host() + ":" + target.port() + "@" + address.getHostAddress();
+        originTarget = target;
+        if (ftp != null) {
+            state = State.FETCHING;
+            ftp.start(ctx.channel().eventLoop(), socket, runtime);
+            drain();
+            return;
+        }
         if (tunnel) {
             runtime.pool().connectRaw(ctx.channel().eventLoop(), socket)
                 .addListener((ChannelFuture f) -> onTunnelConnected(f, target));
             return;
         }
-        originTarget = target;
         originAddress = socket;
         Channel pooled = runtime.pool().takeIdle(ctx.channel().eventLoop(), originKey);
         if (pooled != null) {
@@ -574,7 +595,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (!last) {
             ctx.writeAndFlush(content);
             if (!ctx.channel().isWritable()) {
-                origin.config().setAutoRead(false);
+                originReads(false);
             }
             return;
         }
@@ -625,10 +646,37 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (origin != null) {
-            origin.config().setAutoRead(ctx.channel().isWritable());
-        }
+        originReads(ctx.channel().isWritable());
         ctx.fireChannelWritabilityChanged();
+    }
+
+    /** Reads the answer on only while the client can take it: a slow client slows the origin, not fills memory. */
+    private void originReads(boolean on) {
+        if (origin != null) {
+            origin.config().setAutoRead(on);
+        } else if (ftp != null) {
+            ftp.read(on);
+        }
+    }
+
+    // ---- ftp:// URLs: the gateway's answer comes as an origin's does (onOriginMessage, onOriginClosed) ----
+
+    /** The FTP server's control connection is made: whether it may be used (else the client has the block page). */
+    boolean ftpConnected(Channel control) {
+        Verdict onThisNode = connectedTo(control);
+        if (!onThisNode.allowed()) {
+            refuse(onThisNode, originTarget);
+        }
+        return onThisNode.allowed();
+    }
+
+    /** The fetch failed before its data: its error page is the answer. */
+    void onFtpAnswer(FullHttpResponse page) {
+        if (state != State.FETCHING) {
+            page.release();
+            return;
+        }
+        respond(page, !keepAlive);
     }
 
     // ---- tunnels ----
@@ -724,6 +772,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void endExchange() {
         firstByte.disarm();
         resendable = null;
+        if (ftp != null) {
+            ftp.close(); // ended already, unless the exchange was cut short
+            ftp = null;
+        }
         record();
         exchange = null;
         if (origin != null) {

@@ -13,7 +13,7 @@ import io.netty.util.concurrent.EventExecutor;
  * for every request (two operations on the I/O thread's timer queue and a task object each time). The timeout is
  * fixed per instance, so a re-armed deadline is never earlier than a pending check. Used on one thread.
  */
-final class Deadline {
+public final class Deadline {
 
     /** Runs a check after a delay; the I/O thread's executor in the proxy. */
     interface Scheduler {
@@ -36,13 +36,13 @@ final class Deadline {
     }
 
     /** A deadline checked on a connection's I/O thread, against System.nanoTime(). */
-    static Deadline onLoop(EventExecutor loop, long timeoutMillis, Runnable onExpiry) {
+    public static Deadline onLoop(EventExecutor loop, long timeoutMillis, Runnable onExpiry) {
         return new Deadline((check, delay) -> loop.schedule(check, delay, TimeUnit.NANOSECONDS), System::nanoTime,
             TimeUnit.MILLISECONDS.toNanos(timeoutMillis), onExpiry);
     }
 
     /** Starts the timeout from now. */
-    void arm() {
+    public void arm() {
         expiresAt = nanoClock.getAsLong() + timeoutNanos;
         armed = true;
         if (check == null) {
@@ -51,12 +51,12 @@ final class Deadline {
     }
 
     /** The awaited thing happened: no expiry for this arming (the pending check, if any, will find nothing). */
-    void disarm() {
+    public void disarm() {
         armed = false;
     }
 
     /** The connection is gone: nothing expires any more and no check stays queued. */
-    void close() {
+    public void close() {
         armed = false;
         if (check != null) {
             check.cancel(false);

@@ -17,7 +17,7 @@ public final class PolicyRequests {
     /**
      * @param client the client's address
      * @param method the request method, upper case; {@code CONNECT} takes {@code host:port}, every other method an
-     *               absolute http URI
+     *               absolute http URI, and GET and HEAD an ftp URI too
      * @param target the request target as on the request line
      * @return the facts (with the host as destination when it is an address literal, as the proxy would connect
      *         to it), or empty when the target is not one the proxy would accept for this method
@@ -33,6 +33,9 @@ public final class PolicyRequests {
     }
 
     private static Target parse(String method, String target) {
-        return "CONNECT".equals(method) ? Target.authority(target) : Target.absolute(target);
+        boolean fetch = FtpGateway.METHODS.stream().anyMatch(m -> m.name().equals(method));
+        FtpUrl ftp = fetch ? FtpUrl.parse(target) : null;
+        return "CONNECT".equals(method) ? Target.authority(target) : ftp != null ? ftp.target()
+            : Target.absolute(target);
     }
 }

@@ -16,6 +16,9 @@ import org.vireo.rules.Verdict;
 /** The proxy's own answers: small HTML pages for errors and for requests the rules block. */
 final class Responses {
 
+    /** The end of one of the proxy's pages. */
+    static final String PAGE_END = "\n<p><small>Vireo proxy</small></p></body></html>\n";
+
     private Responses() {
     }
 
@@ -36,10 +39,14 @@ final class Responses {
         return page(HttpResponseStatus.FORBIDDEN, "Blocked", body, close);
     }
 
+    /** The start of one of the proxy's pages, up to its heading. */
+    static String pageStart(String title) {
+        return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title)
+            + "</title></head>\n<body><h1>" + escape(title) + "</h1>\n";
+    }
+
     private static FullHttpResponse page(HttpResponseStatus status, String title, String body, boolean close) {
-        String html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title)
-            + "</title></head>\n<body><h1>" + escape(title) + "</h1>\n" + body + "\n<p><small>Vireo proxy</small></p>"
-            + "</body></html>\n";
+        String html = pageStart(title) + body + PAGE_END;
         byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
             Unpooled.wrappedBuffer(bytes));

@@ -20,13 +20,8 @@ record Target(String host, int port, String pathAndQuery, String url) {
      * target, RFC 9112 section 3.2).
      */
     static Target absolute(String uri) {
-        URI parsed;
-        try {
-            parsed = new URI(uri);
-        } catch (URISyntaxException e) {
-            return null;
-        }
-        if (!"http".equalsIgnoreCase(parsed.getScheme()) || parsed.getRawAuthority() == null
+        URI parsed = uri(uri);
+        if (parsed == null || !"http".equalsIgnoreCase(parsed.getScheme()) || parsed.getRawAuthority() == null
             || parsed.getHost() == null || parsed.getRawUserInfo() != null || parsed.getRawFragment() != null) {
             return null;
         }
@@ -43,13 +38,8 @@ record Target(String host, int port, String pathAndQuery, String url) {
 
     /** The target of a CONNECT authority {@code host:port}, or null when it is not one. */
     static Target authority(String uri) {
-        URI parsed;
-        try {
-            parsed = new URI("tunnel://" + uri);
-        } catch (URISyntaxException e) {
-            return null;
-        }
-        if (parsed.getHost() == null || parsed.getPort() < 1 || parsed.getPort() > 65_535
+        URI parsed = uri("tunnel://" + uri);
+        if (parsed == null || parsed.getHost() == null || parsed.getPort() < 1 || parsed.getPort() > 65_535
             || parsed.getRawUserInfo() != null
             || parsed.getRawPath() != null && !parsed.getRawPath().isEmpty() || parsed.getRawQuery() != null) {
             return null;
@@ -57,6 +47,15 @@ record Target(String host, int port, String pathAndQuery, String url) {
         String host = host(parsed.getHost());
         return new Target(host, parsed.getPort(), "", (host.contains(":") ? "[" + host + "]" : host) + ":"
             + parsed.getPort());
+    }
+
+    /** The URI, or null when it is none. */
+    static URI uri(String text) {
+        try {
+            return new URI(text);
+        } catch (URISyntaxException e) {
+            return null;
+        }
     }
 
     /** Why the host is refused although the URI parsed, or {@code null}: {@link Admission#hostProblem}. */
@@ -70,7 +69,8 @@ record Target(String host, int port, String pathAndQuery, String url) {
         return port == 80 ? h : h + ":" + port;
     }
 
-    private static String host(String raw) {
+    /** A URI's host as the rules see it: without brackets, lower case, without a trailing dot. */
+    static String host(String raw) {
         String h = raw.startsWith("[") && raw.endsWith("]") ? raw.substring(1, raw.length() - 1) : raw;
         h = h.toLowerCase(Locale.ROOT);
         return h.endsWith(".") ? h.substring(0, h.length() - 1) : h;
