@@ -52,6 +52,7 @@ final class UnpackedNode implements AutoCloseable {
         setProperty("etc/org.vireo.balancer.cfg", "standaloneAddresses", "127.0.0.1");
         setProperty("etc/org.vireo.balancer.cfg", "scanners", "127.0.0.1:" + proxyPort);
         writeConfig("org.vireo.scanner.proxy.cfg", "listenAddress = 127.0.0.1\nport = " + proxyPort + "\n");
+        writeConfig("org.vireo.scanner.ftp.cfg", "listenAddress = 127.0.0.1\nport = " + ReservedPorts.next() + "\n");
     }
 
     /** Unpacks the distribution the build made into a new folder under {@code dir}. */
