@@ -470,6 +470,9 @@ public final class SyncEngine {
                 holdBack(r, problem.get());
                 return;
             }
+            if (takenUpInstead(r)) {
+                return;
+            }
             if (content.isPresent()) {
                 local.write(id, content.get());
             } else {
@@ -486,6 +489,36 @@ public final class SyncEngine {
             LOG.warn("config sync: {} version {} could not be applied here (retried at the next sync): {}", id,
                 r.current().version(), e.toString());
         }
+    }
+
+    /**
+     * An edit of the operator's that came after the merge looked for one (while the version was stored and checked;
+     * its file event still on its way) is not written over: what is in force here counts as held back, and the edit
+     * is taken up now, an edit over the member's version, sent to every member.
+     */
+    private boolean takenUpInstead(DocumentRecord r) throws IOException {
+        byte[] inForce = inForceDigest(r);
+        Optional<byte[]> here = local.read(r.id());
+        if (inForce == null || Arrays.equals(inForce, DocumentRecord.digest(here.orElse(new byte[0])))
+            || sameContent(r, here)) {
+            return false;
+        }
+        LOG.info("config sync: {} changed here while version {} was being applied: the change is kept, as an edit"
+            + " over it", r.id(), r.current().version());
+        heldBack.put(r.id(), inForce);
+        localChanged(r.id());
+        return true;
+    }
+
+    /** The digest of the version in force here (an empty one for a deletion); null when none is or it is unknown. */
+    private byte[] inForceDigest(DocumentRecord r) {
+        DocumentVersion inForce = applied.get(r.id());
+        for (Edit e : r.history()) {
+            if (e.version().equals(inForce)) {
+                return e.deleted() ? DocumentRecord.digest(new byte[0]) : e.sha256();
+            }
+        }
+        return null;
     }
 
     private void holdBack(DocumentRecord r, String problem) throws IOException {

@@ -17,6 +17,8 @@ public final class MemoryDocuments implements LocalDocuments {
 
     public final Map<String, byte[]> docs = new TreeMap<>();
     public boolean validates = true;
+    /** Run while a document is being validated, once: an operator's edit landing while a version is applied. */
+    public Runnable duringValidation;
     private final List<String> replicated;
 
     public MemoryDocuments(List<String> replicated) {
@@ -55,6 +57,11 @@ public final class MemoryDocuments implements LocalDocuments {
 
     @Override
     public Optional<String> problem(String id, byte[] content) {
+        Runnable meanwhile = duringValidation;
+        duringValidation = null;
+        if (meanwhile != null) {
+            meanwhile.run();
+        }
         if (validates && blank(id, content)) {
             return Optional.of("it holds no key");
         }

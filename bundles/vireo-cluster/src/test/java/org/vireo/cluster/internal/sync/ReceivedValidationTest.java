@@ -177,6 +177,25 @@ class ReceivedValidationTest {
         assertThat(current.engine.refused()).containsKey(DOC);
     }
 
+    /**
+     * A member's version is checked, then written: an operator's edit that lands in between (its file event still on
+     * its way) is not written over. Seen in CI: a rule added on n2 while n3's version was applied was lost.
+     */
+    @Test
+    void givenAnEditHereWhileAVersionIsApplied_thenTheEditIsKeptAndGoesToEveryMember() throws IOException {
+        startOlderAndCurrent();
+        old.local.validates = true;
+        old.edit("scanners = 10.0.0.21:3128");
+        current.local.duringValidation = () -> current.local.docs.put(DOC,
+            "scanners = 10.0.0.23:3128".getBytes(StandardCharsets.UTF_8));
+
+        old.edit("scanners = 10.0.0.22:3128");
+
+        assertThat(current.document()).isEqualTo("scanners = 10.0.0.23:3128");
+        assertThat(old.document()).isEqualTo("scanners = 10.0.0.23:3128");
+        assertThat(current.record().current().version().node()).isEqualTo("current");
+    }
+
     @Test
     void givenAGarbledDocumentAtTheFirstStart_thenItIsNotTakenIntoTheRecords() throws IOException {
         TestCluster.Member fresh = cluster.member("fresh");
