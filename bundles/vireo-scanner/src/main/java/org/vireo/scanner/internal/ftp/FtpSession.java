@@ -370,7 +370,7 @@ final class FtpSession extends ChannelInboundHandlerAdapter implements OriginCon
                 if (reply.code() == 230) {
                     loggedIn();
                 }
-                if (reply.code() >= 400 && answered.verb().equals("USER") && !loggedIn) {
+                if (reply.code() >= 400 && !loggedIn) { // the server refused the user or its password
                     log("USER", "/", reply.code(), 0, 0, admitted.rule(), loginStart, loginNanos);
                 }
                 send(reply);
