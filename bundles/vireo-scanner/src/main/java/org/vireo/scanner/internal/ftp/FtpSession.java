@@ -468,9 +468,11 @@ final class FtpSession extends ChannelInboundHandlerAdapter implements OriginCon
         }
         String path = command.argument().isEmpty() || command.argument().startsWith("-") ? directory
             : FtpPaths.resolve(directory, command.argument());
-        Admission.Outcome outcome = admission.admit(request(command.verb(), path));
+        // the rules in force now, not at login: a session outlives a change of them
+        Admission now = runtime.admission().get();
+        Admission.Outcome outcome = now.admit(request(command.verb(), path));
         if (outcome instanceof Admission.Resolve r) {
-            outcome = admission.addresses(r, List.of(((InetSocketAddress) origin.remoteAddress()).getAddress()));
+            outcome = now.addresses(r, List.of(((InetSocketAddress) origin.remoteAddress()).getAddress()));
         }
         if (outcome instanceof Admission.Blocked blocked) {
             refuseTransfer(command, path, blocked.verdict().rule(), blocked.verdict().reason());

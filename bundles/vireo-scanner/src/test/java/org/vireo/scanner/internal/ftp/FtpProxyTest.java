@@ -66,6 +66,9 @@ class FtpProxyTest {
     private int proxyPort;
     /** What the rules block: a path prefix of the URLs they see, or a host. */
     private volatile String blocked = "ftp://none.example/";
+    /** The rule set in force: a session's next transfer must be decided by the one in force then. */
+    private volatile Policy rules;
+    private Policy baseRules;
     private final BlockingQueue<String> logged = new LinkedBlockingQueue<>();
     private byte[] big;
 
@@ -92,8 +95,10 @@ class FtpProxyTest {
             return facts.destination() != null && ORIGINS.contains(facts.destination())
                 ? new Verdict(true, "lab", "", ORIGINS, false) : new Verdict(true, "lab", "");
         };
+        baseRules = policy;
+        rules = policy;
         FtpRuntime runtime = new FtpRuntime(options,
-            () -> new Admission(policy, new DestinationGuard(LocalAddresses.NONE, false), Set.of(443), "test-node"),
+            () -> new Admission(rules, new DestinationGuard(LocalAddresses.NONE, false), Set.of(443), "test-node"),
             host -> CompletableFuture.supplyAsync(() -> literal(host)),
             epoll ? EpollSocketChannel.class : NioSocketChannel.class,
             epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class, ChannelInboundHandlerAdapter::new, address -> false,
@@ -146,6 +151,7 @@ class FtpProxyTest {
     @BeforeEach
     void reset() {
         blocked = "ftp://none.example/";
+        rules = baseRules;
         logged.clear();
     }
 
@@ -286,6 +292,19 @@ class FtpProxyTest {
 
     private void login(FtpTestClient client) throws IOException {
         assertThat(client.send("USER anonymous@127.0.0.1:" + vsftpd.port)).startsWith("230 ");
+    }
+
+    @Test
+    void aRuleChangedDuringASessionDecidesItsNextTransfer() throws Exception {
+        try (FtpTestClient client = client()) {
+            login(client);
+            rules = facts -> facts.url().endsWith("/pub/hello.txt")
+                ? new Verdict(false, "changed", "a rule changed during the session") : baseRules.decide(facts);
+
+            assertThat(client.send("EPSV")).startsWith("229 ");
+            assertThat(client.send("RETR /pub/hello.txt")).startsWith("550 ")
+                .contains("a rule changed during the session");
+        }
     }
 
     @Test
