@@ -6,26 +6,23 @@ import java.util.regex.Pattern;
 
 import io.netty.util.NetUtil;
 
+import org.vireo.scanner.internal.policy.Admission;
+
 /**
  * IP addresses and TCP ports as FTP writes them, read as literals: nothing here asks DNS, so that a line from a
  * client or a server cannot make the proxy look a name up.
  */
 final class Literals {
 
-    private static final String OCTET = "(?:0|[1-9][0-9]?|1[0-9]{2}|2[0-4][0-9]|25[0-5])";
-    private static final Pattern IPV4 = Pattern.compile(OCTET + "(?:\\." + OCTET + "){3}");
     /** No brackets and no zone ({@code %eth0}): Netty's reader would drop them silently. */
     private static final Pattern IPV6_CHARS = Pattern.compile("[0-9A-Fa-f:.]{2,45}");
 
     private Literals() {
     }
 
-    /**
-     * The address of a dotted-decimal IPv4 literal, or null. Without leading zeros: the C library reads
-     * {@code 010.0.0.1} as 8.0.0.1, Java and Netty as 10.0.0.1, so such a spelling means two things.
-     */
+    /** The address of a dotted-decimal IPv4 literal in {@link Admission#canonicalIpv4}'s spelling, or null. */
     static InetAddress ipv4(String text) {
-        return IPV4.matcher(text).matches() ? address(NetUtil.createByteArrayFromIpAddressString(text)) : null;
+        return Admission.canonicalIpv4(text) ? address(NetUtil.createByteArrayFromIpAddressString(text)) : null;
     }
 
     /** The address of an IPv6 literal without brackets or zone, or null; an IPv4-mapped one is an IPv4 address. */

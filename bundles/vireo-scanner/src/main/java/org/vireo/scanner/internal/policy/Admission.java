@@ -162,12 +162,20 @@ public final class Admission {
      * whatever their spelling and are checked as such.
      */
     public static String hostProblem(String host) {
-        if (host.indexOf(':') >= 0 || !endsInANumber(host) || CANONICAL_IPV4.matcher(host).matches()) {
+        if (host.indexOf(':') >= 0 || !endsInANumber(host) || canonicalIpv4(host)) {
             return null;
         }
         return "the host '" + (host.length() > 80 ? host.substring(0, 80) + "..." : host) + "' is a number but not"
             + " an IPv4 address in dotted-decimal form: expected a host name or four decimal numbers 0-255 without"
             + " leading zeros (such as 192.0.2.1)";
+    }
+
+    /**
+     * Whether {@code text} is an IPv4 address in its one unambiguous spelling: four decimal numbers 0-255 without
+     * leading zeros (the C library reads {@code 010.0.0.1} as 8.0.0.1, Java as 10.0.0.1).
+     */
+    public static boolean canonicalIpv4(String text) {
+        return CANONICAL_IPV4.matcher(text).matches();
     }
 
     private static boolean endsInANumber(String host) {
