@@ -76,8 +76,16 @@ abstract class LabTestSupport {
      * one VIP, adverts every {@code intervalMs}; returns once n1 is master and n2 backup.
      */
     protected void startDirectorAndBackup(String vip, int intervalMs, String... n2More) throws Exception {
-        lab.vireo("n1", "--role", "director", "--vrid", "51", "--priority", "150", "--interval-ms",
-            String.valueOf(intervalMs), "--vip", vip);
+        startDirectorAndBackup(vip, intervalMs, List.of(), n2More);
+    }
+
+    /** The same, with more options for n1's lab.sh vireo too ({@code --cfg FILE}). */
+    protected void startDirectorAndBackup(String vip, int intervalMs, List<String> n1More, String... n2More)
+        throws Exception {
+        List<String> n1 = new ArrayList<>(List.of("--role", "director", "--vrid", "51", "--priority", "150",
+            "--interval-ms", String.valueOf(intervalMs), "--vip", vip));
+        n1.addAll(n1More);
+        lab.vireo("n1", n1.toArray(String[]::new));
         List<String> n2 = new ArrayList<>(List.of("--role", "backup", "--vrid", "51", "--priority", "100",
             "--interval-ms", String.valueOf(intervalMs), "--vip", vip));
         n2.addAll(List.of(n2More));

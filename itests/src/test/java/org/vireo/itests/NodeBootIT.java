@@ -4,7 +4,13 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Hashtable;
 import java.util.Set;
+
+import javax.inject.Inject;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -20,6 +26,9 @@ import org.vireo.node.Role;
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
 public class NodeBootIT extends VireoTestSupport {
+
+    @Inject
+    private org.osgi.service.cm.ConfigurationAdmin configurationAdmin;
 
     @Configuration
     public Option[] config() {
@@ -60,6 +69,37 @@ public class NodeBootIT extends VireoTestSupport {
             "vireo-api", "vireo-console")) {
             assertTrue(name + " is not in the distribution's repositories",
                 featuresService.getFeatures(name).length > 0);
+        }
+    }
+
+    /** Issue 23: a hook configured hot runs for its events; the shell lists it and sends it a test event. */
+    @Test
+    public void aHookConfiguredHotIsListedAndRunsForATestEvent() throws Exception {
+        Path dir = Files.createTempDirectory("vireo-hook-it");
+        Path runs = dir.resolve("runs.txt");
+        Path script = dir.resolve("hook.sh");
+        Files.writeString(script, "#!/bin/sh\necho \"$VIREO_EVENT_SEQ $* $VIREO_NODE $VIREO_SINK\" >> " + runs
+            + "\necho hello from the hook\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        org.osgi.service.cm.Configuration hook = configurationAdmin.getFactoryConfiguration("org.vireo.notify.hook",
+            "it", "?");
+        Hashtable<String, Object> properties = new Hashtable<>();
+        properties.put("name", "it");
+        properties.put("command", script.toString());
+        properties.put("events", "node.*");
+        hook.update(properties);
+        try {
+            awaitUntil(() -> quietly("notify:list").contains("| it "), "notify:list shows hook it");
+
+            String tested = execute("notify:test it");
+            assertTrue(tested, tested.contains("hook it: exit 0 in ") && tested.contains(": hello from the hook"));
+            assertTrue(Files.readString(runs), Files.readString(runs).matches("\\d+ EVENT notify.test itest-node it\n"));
+            String listed = execute("notify:list");
+            assertTrue(listed, listed.matches("(?s).*hook \\| it +\\| node\\.\\* +\\| " + script + " +\\| +1 \\| +0 \\|.*"));
+            String unknown = executeExpectingFailure("notify:test nosuch");
+            assertTrue(unknown, unknown.contains("no sink named 'nosuch'; the sinks: it"));
+        } finally {
+            hook.delete();
         }
     }
 }

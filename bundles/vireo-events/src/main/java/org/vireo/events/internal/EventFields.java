@@ -23,9 +23,13 @@ final class EventFields {
     static final int MAX_TEXT = 256;
 
     private static final String PREFIX = "org/vireo/";
-    /** What EventAdmin puts in every event (Felix's adds the time of posting): the log's own number and time say it. */
-    private static final Set<String> ADDED_BY_EVENT_ADMIN = Set.of(EventConstants.EVENT_TOPIC,
-        EventConstants.TIMESTAMP);
+    /**
+     * What EventAdmin puts in events: the topic and the time of posting (Felix's), which the log's own type, number
+     * and time say; and, in Karaf, the {@code subject} of an event posted from a shell session (the logged-in user's
+     * principals and roles), which is not the event's to tell every reader and sink.
+     */
+    static final Set<String> ADDED_BY_EVENT_ADMIN = Set.of(EventConstants.EVENT_TOPIC, EventConstants.TIMESTAMP,
+        "subject");
 
     private EventFields() {
     }

@@ -48,8 +48,9 @@ public class EventLogComponent implements EventLog, EventHandler {
         this.clock = clock;
     }
 
+    /** Public, as {@link #deactivate}: the notification sinks' tests run the real log (this package is not exported). */
     @Activate
-    void activate(Map<String, Object> properties) {
+    public void activate(Map<String, Object> properties) {
         EventsOptions options;
         try {
             options = EventsOptions.parse(configuration(properties));
@@ -70,7 +71,7 @@ public class EventLogComponent implements EventLog, EventHandler {
     }
 
     @Deactivate
-    void deactivate() {
+    public void deactivate() {
         ring.endAll("the event log stopped");
     }
 

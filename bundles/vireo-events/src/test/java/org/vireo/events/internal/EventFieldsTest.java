@@ -18,6 +18,16 @@ class EventFieldsTest {
     }
 
     @Test
+    void whatEventAdminAddsIsLeftOut_theShellUsersSubjectToo() {
+        javax.security.auth.Subject subject = new javax.security.auth.Subject();
+        subject.getPrincipals().add(() -> "admin");
+        Map<String, Object> p = new HashMap<>(Map.of("instance", "a", "subject", subject,
+            "event.topics", "org/vireo/vrrp/PRIORITY", "timestamp", 1L));
+
+        assertThat(EventFields.of(new Event("org/vireo/vrrp/PRIORITY", p))).containsOnlyKeys("instance");
+    }
+
+    @Test
     void valuesBecomeSimpleAndBounded() throws Exception {
         Map<String, Object> p = new HashMap<>();
         p.put("count", 3);

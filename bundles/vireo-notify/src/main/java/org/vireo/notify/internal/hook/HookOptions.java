@@ -1,0 +1,65 @@
+package org.vireo.notify.internal.hook;
+
+import static org.vireo.config.ConfigValues.integer;
+import static org.vireo.config.ConfigValues.list;
+import static org.vireo.config.ConfigValues.text;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import org.vireo.config.ConfigReader;
+import org.vireo.config.Setting;
+import org.vireo.notify.internal.EventFilter;
+
+/**
+ * One hook's configuration, factory PID {@value #FACTORY_PID}.
+ *
+ * @param name      its name
+ * @param command   the executable, an absolute path
+ * @param arguments the arguments before those of the event
+ * @param events    the event types it is run for
+ * @param timeoutMillis how long one run may take
+ */
+record HookOptions(String name, Path command, List<String> arguments, EventFilter events, long timeoutMillis) {
+
+    static final String FACTORY_PID = "org.vireo.notify.hook";
+
+    // the keys as HookConfig declares them, with their defaults
+    static final Setting<String> NAME = Setting.of(HookConfig.class, HookConfig::name);
+    static final Setting<String> COMMAND = Setting.of(HookConfig.class, HookConfig::command);
+    static final Setting<String[]> ARGUMENTS = Setting.of(HookConfig.class, HookConfig::arguments);
+    static final Setting<String[]> EVENTS = Setting.of(HookConfig.class, HookConfig::events);
+    static final Setting<Integer> TIMEOUT_SECONDS = Setting.of(HookConfig.class, HookConfig::timeoutSeconds);
+
+    private static final Pattern NAME_CHARS = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    HookOptions {
+        arguments = List.copyOf(arguments);
+    }
+
+    /** @throws IllegalArgumentException naming the PID and the hook, each bad key, its value and what is accepted */
+    static HookOptions parse(Map<String, ?> config) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
+        String name = text(raw, NAME);
+        if (name.isEmpty()) {
+            errors.add(NAME + " is missing: expected the hook's name, 1-64 letters, digits, '.', '_' or '-'");
+        } else if (!NAME_CHARS.matcher(name).matches()) {
+            errors.add(NAME + " = '" + name + "': expected 1-64 letters, digits, '.', '_' or '-'");
+        }
+        String command = text(raw, COMMAND);
+        if (command.isEmpty()) {
+            errors.add(COMMAND + " is missing: expected the absolute path of an executable (/etc/vireo/notify.sh)");
+        } else if (!command.startsWith("/") || command.contains("\0")) {
+            errors.add(COMMAND + " = '" + command + "': expected an absolute path (no shell runs it, no PATH is"
+                + " searched)");
+        }
+        List<String> arguments = list(raw, ARGUMENTS);
+        EventFilter events = EventFilter.parse(EVENTS.key(), list(raw, EVENTS), errors);
+        int timeout = integer(raw, TIMEOUT_SECONDS, 1, 3600, errors);
+        raw.refuseIfAny(ConfigReader.refusal(FACTORY_PID, "hook", name), errors);
+        return new HookOptions(name, Path.of(command), arguments, events, timeout * 1000L);
+    }
+}
