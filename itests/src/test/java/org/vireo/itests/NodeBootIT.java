@@ -102,4 +102,66 @@ public class NodeBootIT extends VireoTestSupport {
             hook.delete();
         }
     }
+
+    /**
+     * Issue 23: a webhook configured hot posts a test event to a real HTTP server (python3's, on loopback), signed;
+     * notify:list shows it beside the hooks.
+     */
+    @Test
+    public void aWebhookConfiguredHotPostsATestEvent_signed() throws Exception {
+        Path dir = Files.createTempDirectory("vireo-webhook-it");
+        Path posts = dir.resolve("posts.txt");
+        Path portFile = dir.resolve("port");
+        String receiver = String.join("\n",
+            "import http.server, sys",
+            "class H(http.server.BaseHTTPRequestHandler):",
+            "    def do_POST(self):",
+            "        body = self.rfile.read(int(self.headers['Content-Length'])).decode()",
+            "        with open(sys.argv[1], 'a') as f:",
+            "            f.write('%s %s %s %s\\n' % (self.headers['X-Vireo-Event'], self.headers['X-Vireo-Timestamp'],",
+            "                    self.headers['X-Vireo-Signature'], body))",
+            "        self.send_response(204); self.end_headers()",
+            "s = http.server.HTTPServer(('127.0.0.1', 0), H)",
+            "open(sys.argv[2], 'w').write(str(s.server_port))",
+            "s.serve_forever()");
+        Process server = new ProcessBuilder("python3", "-c", receiver, posts.toString(), portFile.toString())
+            .redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        org.osgi.service.cm.Configuration webhook = null;
+        try {
+            awaitUntil(() -> Files.exists(portFile) && !quietlyRead(portFile).isEmpty(), "the receiver's port");
+            webhook = configurationAdmin.getFactoryConfiguration("org.vireo.notify.webhook", "it", "?");
+            Hashtable<String, Object> properties = new Hashtable<>();
+            properties.put("name", "it-web");
+            properties.put("url", "http://127.0.0.1:" + quietlyRead(portFile) + "/vireo");
+            properties.put("secret", "it-secret");
+            webhook.update(properties);
+            awaitUntil(() -> quietly("notify:list").contains("| it-web "), "notify:list shows webhook it-web");
+
+            String tested = execute("notify:test it-web");
+            assertTrue(tested, tested.startsWith("webhook it-web: HTTP 204 in "));
+            String posted = Files.readString(posts);
+            String[] parts = posted.strip().split(" ", 4);
+            assertEquals(posted, "notify.test", parts[0]);
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec("it-secret".getBytes(), "HmacSHA256"));
+            mac.update((parts[1] + ".").getBytes());
+            assertEquals(posted, "sha256=" + java.util.HexFormat.of().formatHex(mac.doFinal(parts[3].getBytes())),
+                parts[2]);
+            assertTrue(posted, parts[3].contains("\"type\":\"notify.test\"") && parts[3].contains("\"sink\":\"it-web\""));
+        } finally {
+            if (webhook != null) {
+                webhook.delete();
+            }
+            server.destroy();
+            server.waitFor();
+        }
+    }
+
+    private static String quietlyRead(Path file) {
+        try {
+            return Files.readString(file).trim();
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
 }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.osgi.service.event.Event;
 import org.vireo.events.EventLog;
 import org.vireo.events.internal.EventLogComponent;
+import org.vireo.notify.internal.LogSink;
 
 /** Hooks on the node's real event log, fed as EventAdmin feeds it, running real scripts. */
 @Timeout(120)
@@ -27,7 +28,7 @@ class HookSinkTest {
     Path dir;
 
     private final EventLogComponent log = new EventLogComponent();
-    private HookSink sink;
+    private LogSink sink;
 
     @BeforeEach
     void startLog() {
@@ -42,13 +43,17 @@ class HookSinkTest {
         log.deactivate();
     }
 
-    private HookSink hook(Path script, String events, int timeoutSeconds) {
-        HookOptions options = HookOptions.parse(Map.of("name", "h", "command", script.toString(), "events", events,
-            "timeoutSeconds", String.valueOf(timeoutSeconds)));
-        sink = new HookSink(options, log, () -> "n1",
-            fields -> log.handleEvent(new Event(HookSink.TEST_TOPIC, fields)), new HookRunner());
+    private LogSink hook(Path script, String events, int timeoutSeconds) {
+        sink = sink(HookOptions.parse(Map.of("name", "h", "command", script.toString(), "events", events,
+            "timeoutSeconds", String.valueOf(timeoutSeconds))));
         sink.start(EventLog.LIVE);
         return sink;
+    }
+
+    /** A hook as its component makes it, not started. */
+    private LogSink sink(HookOptions options) {
+        return new LogSink("hook", options.name(), options.events(), new HookSender(options, new HookRunner()), log,
+            () -> "n1", fields -> log.handleEvent(new Event(LogSink.TEST_TOPIC, fields)));
     }
 
     private void post(String topic, Map<String, Object> fields) {
@@ -146,12 +151,11 @@ class HookSinkTest {
         Path old = HookRunnerTest.script(dir, "old.sh", "touch " + started + "\n"
             + "while [ ! -e " + gate + " ]; do sleep 0.01; done\necho \"old $VIREO_EVENT_SEQ\" >> " + record);
         Path next = HookRunnerTest.script(dir, "new.sh", "echo \"new $VIREO_EVENT_SEQ\" >> " + record);
-        HookSink first = hook(old, "vrrp.transition", 60);
+        LogSink first = hook(old, "vrrp.transition", 60);
         post("org/vireo/vrrp/TRANSITION", Map.of("instance", "a", "to", "MASTER", "priority", 1L));
         awaitFile(started); // the old configuration's run for event 1 is under way
 
-        HookSink second = new HookSink(HookOptions.parse(Map.of("name", "h", "command", next.toString())), log,
-            () -> "n1", fields -> log.handleEvent(new Event(HookSink.TEST_TOPIC, fields)), new HookRunner());
+        LogSink second = sink(HookOptions.parse(Map.of("name", "h", "command", next.toString())));
         first.stop().thenAccept(second::start);
         sink = second;
         post("org/vireo/vrrp/TRANSITION", Map.of("instance", "a", "to", "BACKUP", "priority", 2L));

@@ -1,4 +1,4 @@
-package org.vireo.notify.internal.hook;
+package org.vireo.notify.internal;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -19,25 +19,27 @@ import org.vireo.notify.NotifySink;
 import org.vireo.notify.SinkStatus;
 
 /**
- * One hook, running: a subscription to the node's event log whose thread runs the hook for each event it takes, to
- * the end of the run before the next, so the runs follow the log's order and a hook never runs twice at once. A hook
- * that hangs holds up only itself (till its timeout); the node and the other sinks go on. One that falls the log's
- * backlog behind is dropped by the log and subscribes again from its last event: what the log still holds is run
- * late but in order, what it no longer holds is counted as lost and logged.
+ * One sink, running: a subscription to the node's event log whose thread sends each event it takes (a hook's run, a
+ * webhook's POST) to its end before the next, so the sendings follow the log's order and never overlap. A sink that
+ * hangs holds up only itself (till its sender's timeout); the node and the other sinks go on. One that falls the
+ * log's backlog behind (the bounded queue of each sink) is dropped by the log and subscribes again from its last
+ * event: what the log still holds is sent late but in order, what it no longer holds is counted as lost and logged.
  */
-final class HookSink implements NotifySink, EventSubscriber {
+public final class LogSink implements NotifySink, EventSubscriber {
 
     /** The EventAdmin topic of a test event, type {@code notify.test}. */
-    static final String TEST_TOPIC = "org/vireo/notify/TEST";
+    public static final String TEST_TOPIC = "org/vireo/notify/TEST";
     static final String TEST_TYPE = "notify.test";
 
-    private static final Logger LOG = LoggerFactory.getLogger(HookSink.class);
+    private static final Logger LOG = LoggerFactory.getLogger(LogSink.class);
 
-    private final HookOptions options;
+    private final String kind;
+    private final String name;
+    private final EventFilter events;
+    private final Sender sender;
     private final EventLog log;
     private final Supplier<String> node;
     private final Consumer<Map<String, Object>> postTest;
-    private final HookRunner runner;
     private final Map<String, CompletableFuture<String>> tests = new ConcurrentHashMap<>();
     private final CompletableFuture<Long> finished = new CompletableFuture<>();
     private volatile Subscription subscription;
@@ -52,23 +54,27 @@ final class HookSink implements NotifySink, EventSubscriber {
     private volatile String problem = "";
 
     /**
-     * @param node     this node's name, for the events' JSON and {@code VIREO_NODE}
+     * @param kind     {@code hook}, {@code webhook}
+     * @param events   the event types it sends (a test event for it whatever they are)
+     * @param node     this node's name, which the events carry
      * @param postTest posts a test event's fields on {@value #TEST_TOPIC}
      */
-    HookSink(HookOptions options, EventLog log, Supplier<String> node, Consumer<Map<String, Object>> postTest,
-             HookRunner runner) {
-        this.options = options;
+    public LogSink(String kind, String name, EventFilter events, Sender sender, EventLog log, Supplier<String> node,
+                   Consumer<Map<String, Object>> postTest) {
+        this.kind = kind;
+        this.name = name;
+        this.events = events;
+        this.sender = sender;
         this.log = log;
         this.node = node;
         this.postTest = postTest;
-        this.runner = runner;
     }
 
     /**
      * Takes the events after number {@code after} ({@link EventLog#LIVE}: from now on); nothing if it was stopped
      * before it started.
      */
-    synchronized void start(long after) {
+    public synchronized void start(long after) {
         if (stopped) {
             return;
         }
@@ -80,7 +86,7 @@ final class HookSink implements NotifySink, EventSubscriber {
      * Stops taking events. Completes, with the number of the last event it dealt with, once the run under way (if
      * any) has ended (its timeout bounds it): a hook configured anew goes on from there, after it.
      */
-    synchronized CompletableFuture<Long> stop() {
+    public synchronized CompletableFuture<Long> stop() {
         stopped = true;
         Subscription s = subscription;
         if (s != null) {
@@ -88,12 +94,17 @@ final class HookSink implements NotifySink, EventSubscriber {
         } else {
             finished.complete(lastSeq);
         }
-        tests.values().forEach(f -> f.complete("the hook stopped before the test event came"));
+        tests.values().forEach(f -> f.complete("the " + kind + " stopped before the test event came"));
         return finished;
     }
 
+    /** Whether it was told to stop (a sender may give up waiting then). */
+    public boolean stopping() {
+        return stopped;
+    }
+
     private String subscriberName() {
-        return "hook " + options.name();
+        return kind + " " + name;
     }
 
     @Override
@@ -105,23 +116,22 @@ final class HookSink implements NotifySink, EventSubscriber {
             return;
         }
         String token = testToken(event);
-        if (token == null && !options.events().takes(event.type())) {
+        if (token == null && !events.takes(event.type())) {
             lastSeq = event.seq();
             return;
         }
-        HookRunner.Outcome outcome = runner.run(HookInvocation.of(options, event, node.get()),
-            options.timeoutMillis());
+        Sender.Outcome outcome = sender.send(event, node.get(), this::stopping);
         lastSeq = event.seq();
-        String described = outcome.describe();
+        String described = outcome.described();
         lastOutcome = described;
         if (outcome.ok()) {
             sent++;
-            LOG.info("hook {}: {} #{}: {}", options.name(), event.type(), event.seq(), described);
+            LOG.info("{} {}: {} #{}: {}", kind, name, event.type(), event.seq(), described);
         } else {
             failed++;
             lastError = described;
             lastErrorAt = Instant.now();
-            LOG.warn("hook {}: {} #{}: {}", options.name(), event.type(), event.seq(), described);
+            LOG.warn("{} {}: {} #{}: {}", kind, name, event.type(), event.seq(), described);
         }
         if (token != null) {
             CompletableFuture<String> test = tests.remove(token);
@@ -131,10 +141,10 @@ final class HookSink implements NotifySink, EventSubscriber {
         }
     }
 
-    /** The token of a test event meant for this hook; null for any other event. */
+    /** The token of a test event meant for this sink; null for any other event. */
     private String testToken(NodeEvent event) {
-        if (!event.type().equals(TEST_TYPE) || !kind().equals(event.fields().get("kind"))
-            || !options.name().equals(event.fields().get("sink"))) {
+        if (!event.type().equals(TEST_TYPE) || !kind.equals(event.fields().get("kind"))
+            || !name.equals(event.fields().get("sink"))) {
             return null;
         }
         return String.valueOf(event.fields().get("token"));
@@ -144,7 +154,7 @@ final class HookSink implements NotifySink, EventSubscriber {
         Object count = notice.fields().get("missed");
         long n = count instanceof Long l && l > 0 ? l : 0;
         lost += n;
-        LOG.warn("hook {}: {} event(s) lost, never run: {}", options.name(), n == 0 ? "some" : n,
+        LOG.warn("{} {}: {} event(s) lost, never sent: {}", kind, name, n == 0 ? "some" : n,
             notice.fields().get("reason"));
     }
 
@@ -155,7 +165,7 @@ final class HookSink implements NotifySink, EventSubscriber {
             return;
         }
         if (dropped) {
-            LOG.warn("hook {}: {}; it goes on from event #{}", options.name(), reason, lastSeq);
+            LOG.warn("{} {}: {}; it goes on from event #{}", kind, name, reason, lastSeq);
             try {
                 subscription = log.subscribe(subscriberName(), lastSeq, Duration.ZERO, this);
                 return;
@@ -164,24 +174,23 @@ final class HookSink implements NotifySink, EventSubscriber {
             }
         }
         problem = "stopped: " + reason;
-        LOG.error("hook {} stopped: {}", options.name(), reason);
+        LOG.error("{} {} stopped: {}", kind, name, reason);
         finished.complete(lastSeq);
     }
 
     @Override
     public String kind() {
-        return "hook";
+        return kind;
     }
 
     @Override
     public String name() {
-        return options.name();
+        return name;
     }
 
     @Override
     public SinkStatus status() {
-        String target = String.join(" ", HookInvocation.commandLine(options));
-        return new SinkStatus(target, options.events().toString(), sent, failed,
+        return new SinkStatus(sender.target(), events.toString(), sent, failed,
             Math.max(0, log.lastSequence() - lastSeq), lost, lastOutcome, lastError, lastErrorAt, problem);
     }
 
@@ -190,7 +199,7 @@ final class HookSink implements NotifySink, EventSubscriber {
         String token = UUID.randomUUID().toString();
         CompletableFuture<String> result = new CompletableFuture<>();
         tests.put(token, result);
-        postTest.accept(Map.of("kind", kind(), "sink", options.name(), "token", token));
+        postTest.accept(Map.of("kind", kind, "sink", name, "token", token));
         return result;
     }
 }

@@ -1,0 +1,25 @@
+package org.vireo.notify.internal;
+
+import java.util.function.BooleanSupplier;
+
+import org.vireo.events.NodeEvent;
+
+/**
+ * How a sink sends one event out of the node (a hook runs, a webhook posts), on the sink's thread, one event at a
+ * time. It may take its time (retries, a timeout): the events after it wait in the log.
+ */
+public interface Sender {
+
+    /** What came of one event. */
+    record Outcome(boolean ok, String described) {
+    }
+
+    /**
+     * Sends {@code event} of node {@code node}. An interrupt does not cut it short; {@code stopping} turning true
+     * (the sink is stopped) may, and then the outcome says so.
+     */
+    Outcome send(NodeEvent event, String node, BooleanSupplier stopping);
+
+    /** Where it sends, for notify:list (a hook: its command line; a webhook: its URL). */
+    String target();
+}

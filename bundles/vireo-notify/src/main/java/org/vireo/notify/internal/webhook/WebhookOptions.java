@@ -1,0 +1,117 @@
+package org.vireo.notify.internal.webhook;
+
+import static org.vireo.config.ConfigValues.integer;
+import static org.vireo.config.ConfigValues.list;
+import static org.vireo.config.ConfigValues.text;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import org.vireo.config.ConfigReader;
+import org.vireo.config.ConfigValues;
+import org.vireo.config.Setting;
+import org.vireo.notify.internal.EventFilter;
+
+/**
+ * One webhook's configuration, factory PID {@value #FACTORY_PID}.
+ *
+ * @param secret  the signature's key; empty: unsigned
+ * @param trusted the certificates an https:// URL's server must chain to; empty: the JVM's trusted CAs
+ */
+record WebhookOptions(String name, URI url, String secret, EventFilter events, long timeoutMillis, int retries,
+                      long retryDelayMillis, List<X509Certificate> trusted) {
+
+    static final String FACTORY_PID = "org.vireo.notify.webhook";
+    /** The longest wait between two attempts, unless the first is longer. */
+    static final long MAX_RETRY_DELAY_MILLIS = 30_000;
+
+    // the keys as WebhookConfig declares them, with their defaults
+    static final Setting<String> NAME = Setting.of(WebhookConfig.class, WebhookConfig::name);
+    static final Setting<String> URL = Setting.of(WebhookConfig.class, WebhookConfig::url);
+    static final Setting<String> SECRET = Setting.of(WebhookConfig.class, WebhookConfig::secret);
+    static final Setting<String[]> EVENTS = Setting.of(WebhookConfig.class, WebhookConfig::events);
+    static final Setting<Integer> TIMEOUT_SECONDS = Setting.of(WebhookConfig.class, WebhookConfig::timeoutSeconds);
+    static final Setting<Integer> RETRIES = Setting.of(WebhookConfig.class, WebhookConfig::retries);
+    static final Setting<Integer> RETRY_DELAY_MILLIS = Setting.of(WebhookConfig.class,
+        WebhookConfig::retryDelayMillis);
+    static final Setting<String> CA_FILE = Setting.of(WebhookConfig.class, WebhookConfig::caFile);
+
+    private static final Pattern NAME_CHARS = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    WebhookOptions {
+        trusted = List.copyOf(trusted);
+    }
+
+    /** @throws IllegalArgumentException naming the PID and the webhook, each bad key, its value and what is accepted */
+    static WebhookOptions parse(Map<String, ?> config) {
+        ConfigReader raw = ConfigReader.of(config);
+        List<String> errors = raw.errors();
+        String name = text(raw, NAME);
+        if (name.isEmpty()) {
+            errors.add(NAME + " is missing: expected the webhook's name, 1-64 letters, digits, '.', '_' or '-'");
+        } else if (!NAME_CHARS.matcher(name).matches()) {
+            errors.add(NAME + " = '" + name + "': expected 1-64 letters, digits, '.', '_' or '-'");
+        }
+        URI url = url(text(raw, URL), errors);
+        String secret = ConfigValues.untrimmed(raw, SECRET.key());
+        EventFilter events = EventFilter.parse(EVENTS.key(), list(raw, EVENTS), errors);
+        int timeout = integer(raw, TIMEOUT_SECONDS, 1, 300, errors);
+        int retries = integer(raw, RETRIES, 0, 20, errors);
+        int delay = integer(raw, RETRY_DELAY_MILLIS, 10, 60_000, errors);
+        List<X509Certificate> trusted = certificates(text(raw, CA_FILE), errors);
+        raw.refuseIfAny(ConfigReader.refusal(FACTORY_PID, "webhook", name), errors);
+        return new WebhookOptions(name, url, secret, events, timeout * 1000L, retries, delay, trusted);
+    }
+
+    private static URI url(String text, List<String> errors) {
+        if (text.isEmpty()) {
+            errors.add(URL + " is missing: expected where to post, http:// or https:// with a host");
+            return null;
+        }
+        try {
+            URI url = new URI(text);
+            String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(java.util.Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && url.getHost() != null
+                && url.getRawUserInfo() == null && url.getRawFragment() == null) {
+                return url;
+            }
+        } catch (URISyntaxException e) {
+            // told below
+        }
+        errors.add(URL + " = '" + text + "': expected an http:// or https:// URL with a host, without user"
+            + " information (put a secret in 'secret') or fragment");
+        return null;
+    }
+
+    private static List<X509Certificate> certificates(String file, List<String> errors) {
+        if (file.isEmpty()) {
+            return List.of();
+        }
+        Path path = Path.of(file);
+        if (!path.isAbsolute()) {
+            errors.add(CA_FILE + " = '" + file + "': expected the absolute path of a PEM file");
+            return List.of();
+        }
+        try (InputStream in = Files.newInputStream(path)) {
+            List<X509Certificate> certificates = CertificateFactory.getInstance("X.509").generateCertificates(in)
+                .stream().map(X509Certificate.class::cast).toList();
+            if (certificates.isEmpty()) {
+                errors.add(CA_FILE + " = '" + file + "': it holds no certificate (expected PEM)");
+            }
+            return certificates;
+        } catch (IOException | CertificateException e) {
+            errors.add(CA_FILE + " = '" + file + "': cannot read its certificates: " + e.getMessage());
+            return List.of();
+        }
+    }
+}
