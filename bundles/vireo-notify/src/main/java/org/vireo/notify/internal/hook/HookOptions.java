@@ -7,11 +7,11 @@ import static org.vireo.config.ConfigValues.text;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import org.vireo.config.ConfigReader;
 import org.vireo.config.Setting;
 import org.vireo.notify.internal.EventFilter;
+import org.vireo.notify.internal.SinkName;
 
 /**
  * One hook's configuration, factory PID {@value #FACTORY_PID}.
@@ -33,8 +33,6 @@ record HookOptions(String name, Path command, List<String> arguments, EventFilte
     static final Setting<String[]> EVENTS = Setting.of(HookConfig.class, HookConfig::events);
     static final Setting<Integer> TIMEOUT_SECONDS = Setting.of(HookConfig.class, HookConfig::timeoutSeconds);
 
-    private static final Pattern NAME_CHARS = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-
     HookOptions {
         arguments = List.copyOf(arguments);
     }
@@ -43,12 +41,7 @@ record HookOptions(String name, Path command, List<String> arguments, EventFilte
     static HookOptions parse(Map<String, ?> config) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        String name = text(raw, NAME);
-        if (name.isEmpty()) {
-            errors.add(NAME + " is missing: expected the hook's name, 1-64 letters, digits, '.', '_' or '-'");
-        } else if (!NAME_CHARS.matcher(name).matches()) {
-            errors.add(NAME + " = '" + name + "': expected 1-64 letters, digits, '.', '_' or '-'");
-        }
+        String name = SinkName.read(raw, NAME, "hook", errors);
         String command = text(raw, COMMAND);
         if (command.isEmpty()) {
             errors.add(COMMAND + " is missing: expected the absolute path of an executable (/etc/vireo/notify.sh)");

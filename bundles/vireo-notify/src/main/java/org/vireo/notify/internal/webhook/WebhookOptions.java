@@ -15,12 +15,12 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
 import org.vireo.config.Setting;
 import org.vireo.notify.internal.EventFilter;
+import org.vireo.notify.internal.SinkName;
 
 /**
  * One webhook's configuration, factory PID {@value #FACTORY_PID}.
@@ -46,8 +46,6 @@ record WebhookOptions(String name, URI url, String secret, EventFilter events, l
         WebhookConfig::retryDelayMillis);
     static final Setting<String> CA_FILE = Setting.of(WebhookConfig.class, WebhookConfig::caFile);
 
-    private static final Pattern NAME_CHARS = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-
     WebhookOptions {
         trusted = List.copyOf(trusted);
     }
@@ -56,12 +54,7 @@ record WebhookOptions(String name, URI url, String secret, EventFilter events, l
     static WebhookOptions parse(Map<String, ?> config) {
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
-        String name = text(raw, NAME);
-        if (name.isEmpty()) {
-            errors.add(NAME + " is missing: expected the webhook's name, 1-64 letters, digits, '.', '_' or '-'");
-        } else if (!NAME_CHARS.matcher(name).matches()) {
-            errors.add(NAME + " = '" + name + "': expected 1-64 letters, digits, '.', '_' or '-'");
-        }
+        String name = SinkName.read(raw, NAME, "webhook", errors);
         URI url = url(text(raw, URL), errors);
         String secret = ConfigValues.untrimmed(raw, SECRET.key());
         EventFilter events = EventFilter.parse(EVENTS.key(), list(raw, EVENTS), errors);
