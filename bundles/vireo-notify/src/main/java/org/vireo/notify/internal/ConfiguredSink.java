@@ -3,6 +3,7 @@ package org.vireo.notify.internal;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -22,19 +23,18 @@ public final class ConfiguredSink<O> implements NotifySink {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConfiguredSink.class);
 
-    /** What a kind of sink is made of. */
-    public interface Kind<O> {
-
-        String kind();
-
-        /** @throws IllegalArgumentException naming the PID, each bad key and what is accepted */
-        O parse(Map<String, ?> properties);
-
-        String name(O options);
-
-        EventFilter events(O options);
-
-        Sender sender(O options);
+    /**
+     * What a kind of sink is made of.
+     *
+     * @param kind   {@code hook}, {@code webhook}, {@code syslog}
+     * @param parse  its configuration's parse; throws IllegalArgumentException naming the PID, each bad key and
+     *               what is accepted
+     * @param name   the name its options give
+     * @param events the event types its options take
+     * @param sender its sending, made of its options
+     */
+    public record Kind<O>(String kind, Function<Map<String, ?>, O> parse, Function<O, String> name,
+                          Function<O, EventFilter> events, Function<O, Sender> sender) {
     }
 
     private final Kind<O> kind;
@@ -64,7 +64,7 @@ public final class ConfiguredSink<O> implements NotifySink {
         }
         O options;
         try {
-            options = kind.parse(properties);
+            options = kind.parse().apply(properties);
         } catch (IllegalArgumentException e) {
             refused = e.getMessage();
             LOG.error("{}; {}", e.getMessage(), sink == null ? "this " + kind.kind() + " does not run until it is"
@@ -73,8 +73,10 @@ public final class ConfiguredSink<O> implements NotifySink {
         }
         refused = "";
         LogSink previous = sink;
-        LogSink next = new LogSink(kind.kind(), kind.name(options), kind.events(options), kind.sender(options), log,
-            node, fields -> post.accept(LogSink.TEST_TOPIC, fields));
+        String name = kind.name().apply(options);
+        EventFilter events = kind.events().apply(options);
+        LogSink next = new LogSink(kind.kind(), name, events, kind.sender().apply(options), log, node,
+            fields -> post.accept(LogSink.TEST_TOPIC, fields));
         sink = next;
         if (previous == null) {
             next.start(EventLog.LIVE);
@@ -83,8 +85,7 @@ public final class ConfiguredSink<O> implements NotifySink {
             // twice across the change, and two sendings of one sink never overlap
             previous.stop().thenAccept(next::start);
         }
-        LOG.info("{} {} sends {} to {}", kind.kind(), kind.name(options), kind.events(options),
-            next.status().target());
+        LOG.info("{} {} sends {} to {}", kind.kind(), name, events, next.status().target());
     }
 
     public void stop() {

@@ -161,6 +161,7 @@ public final class LogSink implements NotifySink, EventSubscriber {
     @Override
     public void ended(String reason, boolean dropped) {
         if (stopped) {
+            sender.close();
             finished.complete(lastSeq);
             return;
         }
@@ -175,6 +176,7 @@ public final class LogSink implements NotifySink, EventSubscriber {
         }
         problem = "stopped: " + reason;
         LOG.error("{} {} stopped: {}", kind, name, reason);
+        sender.close();
         finished.complete(lastSeq);
     }
 

@@ -22,4 +22,8 @@ public interface Sender {
 
     /** Where it sends, for notify:list (a hook: its command line; a webhook: its URL). */
     String target();
+
+    /** The sink stopped: what the sender holds open (a connection) is closed. */
+    default void close() {
+    }
 }

@@ -16,13 +16,13 @@ import org.vireo.notify.SinkStatus;
 
 /**
  * What every kind of sink's component does (a hook's, a webhook's): one per factory configuration, a
- * {@link NotifySink} service, its sink made and remade by a {@link ConfiguredSink}. The subclass says what its kind is
- * made of and carries the DS annotations of its PID (bnd reads these inherited members: {@code -dsannotations-options:
+ * {@link NotifySink} service, its sink made and remade by a {@link ConfiguredSink}. The subclass gives what its kind
+ * is made of and carries the DS annotations of its PID (bnd reads these inherited members: {@code -dsannotations-options:
  * inherit}).
  *
  * @param <O> the kind's options
  */
-public abstract class SinkComponent<O> implements NotifySink, ConfiguredSink.Kind<O> {
+public abstract class SinkComponent<O> implements NotifySink {
 
     // protected: SCR injects a superclass's field only if the subclass could reach it
     @Reference
@@ -34,11 +34,16 @@ public abstract class SinkComponent<O> implements NotifySink, ConfiguredSink.Kin
     @Reference
     protected EventAdmin eventAdmin;
 
+    private final ConfiguredSink.Kind<O> kind;
     private ConfiguredSink<O> sink;
+
+    protected SinkComponent(ConfiguredSink.Kind<O> kind) {
+        this.kind = kind;
+    }
 
     @Activate
     protected void activate(Map<String, Object> properties) {
-        sink = new ConfiguredSink<>(this, log, identity::name,
+        sink = new ConfiguredSink<>(kind, log, identity::name,
             (topic, fields) -> eventAdmin.sendEvent(new Event(topic, fields)));
         sink.configure(properties);
     }
@@ -51,6 +56,11 @@ public abstract class SinkComponent<O> implements NotifySink, ConfiguredSink.Kin
     @Deactivate
     protected void deactivate() {
         sink.stop();
+    }
+
+    @Override
+    public String kind() {
+        return kind.kind();
     }
 
     @Override

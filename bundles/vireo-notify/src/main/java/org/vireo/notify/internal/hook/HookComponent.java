@@ -1,13 +1,10 @@
 package org.vireo.notify.internal.hook;
 
-import java.util.Map;
-
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.metatype.annotations.Designate;
 import org.vireo.notify.NotifySink;
-import org.vireo.notify.internal.EventFilter;
-import org.vireo.notify.internal.Sender;
+import org.vireo.notify.internal.ConfiguredSink;
 import org.vireo.notify.internal.SinkComponent;
 
 /** One hook ({@code etc/org.vireo.notify.hook-<name>.cfg}), a {@link NotifySink} service. */
@@ -16,30 +13,8 @@ import org.vireo.notify.internal.SinkComponent;
 @Designate(ocd = HookConfig.class, factory = true)
 public class HookComponent extends SinkComponent<HookOptions> {
 
-    private final HookRunner runner = new HookRunner();
-
-    @Override
-    public String kind() {
-        return "hook";
-    }
-
-    @Override
-    public HookOptions parse(Map<String, ?> properties) {
-        return HookOptions.parse(properties);
-    }
-
-    @Override
-    public String name(HookOptions options) {
-        return options.name();
-    }
-
-    @Override
-    public EventFilter events(HookOptions options) {
-        return options.events();
-    }
-
-    @Override
-    public Sender sender(HookOptions options) {
-        return new HookSender(options, runner);
+    public HookComponent() {
+        super(new ConfiguredSink.Kind<>("hook", HookOptions::parse, HookOptions::name, HookOptions::events,
+            options -> new HookSender(options, new HookRunner())));
     }
 }

@@ -4,14 +4,8 @@ import static org.vireo.config.ConfigValues.integer;
 import static org.vireo.config.ConfigValues.list;
 import static org.vireo.config.ConfigValues.text;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +15,7 @@ import org.vireo.config.ConfigValues;
 import org.vireo.config.Setting;
 import org.vireo.notify.internal.EventFilter;
 import org.vireo.notify.internal.SinkName;
+import org.vireo.notify.internal.Trust;
 
 /**
  * One webhook's configuration, factory PID {@value #FACTORY_PID}.
@@ -32,9 +27,6 @@ record WebhookOptions(String name, URI url, String secret, EventFilter events, l
                       long retryDelayMillis, List<X509Certificate> trusted) {
 
     static final String FACTORY_PID = "org.vireo.notify.webhook";
-    /** The longest wait between two attempts, unless the first is longer. */
-    static final long MAX_RETRY_DELAY_MILLIS = 30_000;
-
     // the keys as WebhookConfig declares them, with their defaults
     static final Setting<String> NAME = Setting.of(WebhookConfig.class, WebhookConfig::name);
     static final Setting<String> URL = Setting.of(WebhookConfig.class, WebhookConfig::url);
@@ -61,7 +53,7 @@ record WebhookOptions(String name, URI url, String secret, EventFilter events, l
         int timeout = integer(raw, TIMEOUT_SECONDS, 1, 300, errors);
         int retries = integer(raw, RETRIES, 0, 20, errors);
         int delay = integer(raw, RETRY_DELAY_MILLIS, 10, 60_000, errors);
-        List<X509Certificate> trusted = certificates(text(raw, CA_FILE), errors);
+        List<X509Certificate> trusted = Trust.certificates(CA_FILE.key(), text(raw, CA_FILE), errors);
         raw.refuseIfAny(ConfigReader.refusal(FACTORY_PID, "webhook", name), errors);
         return new WebhookOptions(name, url, secret, events, timeout * 1000L, retries, delay, trusted);
     }
@@ -84,27 +76,5 @@ record WebhookOptions(String name, URI url, String secret, EventFilter events, l
         errors.add(URL + " = '" + text + "': expected an http:// or https:// URL with a host, without user"
             + " information (put a secret in 'secret') or fragment");
         return null;
-    }
-
-    private static List<X509Certificate> certificates(String file, List<String> errors) {
-        if (file.isEmpty()) {
-            return List.of();
-        }
-        Path path = Path.of(file);
-        if (!path.isAbsolute()) {
-            errors.add(CA_FILE + " = '" + file + "': expected the absolute path of a PEM file");
-            return List.of();
-        }
-        try (InputStream in = Files.newInputStream(path)) {
-            List<X509Certificate> certificates = CertificateFactory.getInstance("X.509").generateCertificates(in)
-                .stream().map(X509Certificate.class::cast).toList();
-            if (certificates.isEmpty()) {
-                errors.add(CA_FILE + " = '" + file + "': it holds no certificate (expected PEM)");
-            }
-            return certificates;
-        } catch (IOException | CertificateException e) {
-            errors.add(CA_FILE + " = '" + file + "': cannot read its certificates: " + e.getMessage());
-            return List.of();
-        }
     }
 }

@@ -7,19 +7,17 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 import org.vireo.events.NodeEvent;
+import org.vireo.notify.internal.Retries;
+import org.vireo.notify.internal.Retries.Attempt;
 import org.vireo.notify.internal.Sender;
+import org.vireo.notify.internal.Trust;
 
 /**
  * A webhook's sending: the event as JSON (the API stream's form) POSTed to its URL, signed, retried with a doubling
@@ -42,27 +40,9 @@ final class WebhookSender implements Sender {
         HttpClient.Builder builder = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(Duration.ofMillis(options.timeoutMillis()));
         if (!options.trusted().isEmpty()) {
-            builder.sslContext(trusting(options));
+            builder.sslContext(Trust.context(options.trusted())); // the JDK still checks the URL's host name
         }
         this.client = builder.build();
-    }
-
-    /** TLS that trusts only the configured certificates; the JDK still checks the URL's host name against them. */
-    private static SSLContext trusting(WebhookOptions options) {
-        try {
-            KeyStore anchors = KeyStore.getInstance(KeyStore.getDefaultType());
-            anchors.load(null, null);
-            for (int i = 0; i < options.trusted().size(); i++) {
-                anchors.setCertificateEntry("ca-" + i, options.trusted().get(i));
-            }
-            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            trust.init(anchors);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, trust.getTrustManagers(), null);
-            return context;
-        } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalStateException("cannot make a trust store of " + WebhookOptions.CA_FILE + ": " + e, e);
-        }
     }
 
     @Override
@@ -73,37 +53,7 @@ final class WebhookSender implements Sender {
     @Override
     public Outcome send(NodeEvent event, String node, BooleanSupplier stopping) {
         byte[] body = event.toJson(node).getBytes(StandardCharsets.UTF_8);
-        long start = System.nanoTime();
-        long delay = options.retryDelayMillis();
-        boolean interrupted = false;
-        try {
-            for (int attempt = 1; ; attempt++) {
-                Attempt a = post(event, node, body);
-                interrupted |= a.interrupted;
-                String tried = a.what + (attempt > 1 ? " (attempt " + attempt + ")" : "") + " in "
-                    + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms";
-                if (a.delivered || !a.retryable) {
-                    return new Outcome(a.delivered, tried);
-                }
-                if (attempt > options.retries()) {
-                    return new Outcome(false, tried + ", no retry left");
-                }
-                if (stopping.getAsBoolean()) {
-                    return new Outcome(false, tried + ", not retried: the webhook stopped");
-                }
-                interrupted |= pause(delay, stopping);
-                delay = Math.min(delay * 2, Math.max(WebhookOptions.MAX_RETRY_DELAY_MILLIS,
-                    options.retryDelayMillis()));
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /** One POST's result: delivered (2xx), else whether another attempt may do better. */
-    private record Attempt(boolean delivered, boolean retryable, String what, boolean interrupted) {
+        return Retries.run(options.retries(), options.retryDelayMillis(), stopping, () -> post(event, node, body));
     }
 
     private Attempt post(NodeEvent event, String node, byte[] body) {
@@ -125,14 +75,15 @@ final class WebhookSender implements Sender {
             String shown = shown(answer.body());
             String what = "HTTP " + status + (shown.isEmpty() ? "" : " '" + shown + "'");
             boolean retryable = status == 408 || status == 425 || status == 429 || status >= 500;
-            return new Attempt(status / 100 == 2, retryable, what, false);
+            return status / 100 == 2 ? Attempt.done(what) : new Attempt(false, retryable, what);
         } catch (HttpTimeoutException e) {
-            return new Attempt(false, true, "no answer within " + options.timeoutMillis() + " ms", false);
+            return Attempt.retryable("no answer within " + options.timeoutMillis() + " ms");
         } catch (IOException e) {
-            return new Attempt(false, true, "failed: " + reason(e), false);
+            return Attempt.retryable("failed: " + reason(e));
         } catch (InterruptedException e) {
             // the log dropped or closed the subscription: the post was cut; it is sent again
-            return new Attempt(false, true, "interrupted", true);
+            Thread.currentThread().interrupt();
+            return Attempt.retryable("interrupted");
         }
     }
 
@@ -155,19 +106,5 @@ final class WebhookSender implements Sender {
             }
         }
         return found;
-    }
-
-    /** Waits {@code millis} before a retry; returns whether an interrupt came (it does not end the wait early). */
-    private static boolean pause(long millis, BooleanSupplier stopping) {
-        boolean interrupted = false;
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        for (long left; (left = end - System.nanoTime()) > 0 && !stopping.getAsBoolean(); ) {
-            try {
-                TimeUnit.NANOSECONDS.sleep(left);
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        return interrupted;
     }
 }

@@ -6,9 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
@@ -19,8 +17,6 @@ import java.util.concurrent.TimeUnit;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -36,6 +32,7 @@ import org.vireo.events.EventLog;
 import org.vireo.events.NodeEvent;
 import org.vireo.events.internal.EventLogComponent;
 import org.vireo.notify.internal.LogSink;
+import org.vireo.notify.internal.SelfSigned;
 
 /**
  * Webhooks on the node's real event log, posting to a real HTTP server of the test (the JDK's, on 127.0.0.1) that
@@ -45,7 +42,6 @@ import org.vireo.notify.internal.LogSink;
 class WebhookSinkTest {
 
     private static final String SECRET = "s3cret";
-    private static final char[] PASSWORD = "changeit".toCharArray();
 
     @TempDir
     Path dir;
@@ -187,20 +183,14 @@ class WebhookSinkTest {
 
     @Test
     void httpsIsVerified_aSelfSignedServerIsRefused_unlessItsCertificateIsTheCaFile() throws Exception {
-        KeyStore keys = selfSigned();
+        SelfSigned key = SelfSigned.in(dir);
         HttpsServer https = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(keys, PASSWORD);
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(kmf.getKeyManagers(), null, null);
-        https.setHttpsConfigurator(new HttpsConfigurator(tls));
+        https.setHttpsConfigurator(new HttpsConfigurator(key.serverContext()));
         https.createContext("/hook", this::handle);
         https.start();
         server = https;
         String url = "https://127.0.0.1:" + https.getAddress().getPort() + "/hook";
-        Path pem = dir.resolve("server.pem");
-        Files.writeString(pem, "-----BEGIN CERTIFICATE-----\n" + java.util.Base64.getMimeEncoder(64,
-            "\n".getBytes()).encodeToString(keys.getCertificate("server").getEncoded()) + "\n-----END CERTIFICATE-----\n");
+        Path pem = key.pem(dir.resolve("server.pem"));
 
         webhook(Map.of("name", "strict", "url", url, "retries", "0"));
         String refused = sink.test().get(30, TimeUnit.SECONDS);
@@ -211,22 +201,5 @@ class WebhookSinkTest {
         assertThat(refused).startsWith("failed: ").containsIgnoringCase("certification path");
         assertThat(accepted).startsWith("HTTP 204");
         assertThat(received).hasSize(1);
-    }
-
-    /** A key pair and its self-signed certificate for 127.0.0.1, made by keytool. */
-    private KeyStore selfSigned() throws Exception {
-        Path file = dir.resolve("server.p12");
-        Process keytool = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool")
-                .toString(), "-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1",
-            "-dname", "CN=127.0.0.1", "-ext", "san=ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12",
-            "-keystore", file.toString(), "-storepass", new String(PASSWORD), "-keypass", new String(PASSWORD)))
-            .redirectErrorStream(true).start();
-        String output = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(keytool.waitFor()).as(output).isZero();
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(file)) {
-            keys.load(in, PASSWORD);
-        }
-        return keys;
     }
 }
