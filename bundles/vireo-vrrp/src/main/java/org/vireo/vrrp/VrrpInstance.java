@@ -31,6 +31,13 @@ public interface VrrpInstance {
      * firstAdvertSent (ISO time), gapMillis (a double; -1 when no advert was heard).
      */
     String TAKEOVER_TOPIC = "org/vireo/vrrp/TAKEOVER";
+    /**
+     * EventAdmin topic of a split brain detected or over (type {@code vrrp.split_brain}): fields {@code instance},
+     * {@code vrid}, {@code interface}, {@code state} ({@code detected}, {@code ended}), {@code peer} (the other
+     * master), {@code peerPriority} (-1 when it ended), {@code priority} (this node's), {@code count} (split brains
+     * of the instance so far), {@code cause}.
+     */
+    String SPLIT_BRAIN_TOPIC = "org/vireo/vrrp/SPLIT_BRAIN";
 
     String name();
 
@@ -69,6 +76,14 @@ public interface VrrpInstance {
 
     /** The instance's last change of state since it started; empty before the first. */
     default Optional<VrrpTransition> lastTransition() {
+        return Optional.empty();
+    }
+
+    /**
+     * Split brains since the instance started: another router advertising as master while this one was
+     * ({@code detected}, with whom and how many so far) or none; empty for an instance that does not count them.
+     */
+    default Optional<String> splitBrain() {
         return Optional.empty();
     }
 

@@ -24,4 +24,12 @@ public interface VrrpStateListener {
 
     /** The instance is no longer master (backup or stopped): its virtual addresses must go. */
     void leftMaster(VrrpInstance instance);
+
+    /**
+     * The instance is still master after a split brain (another router advertised as master too): its addresses are
+     * to be announced again, as switches may have learnt the other router's port for them meanwhile. Called on the
+     * VRRP thread: do the work elsewhere.
+     */
+    default void announceAgain(VrrpInstance instance) {
+    }
 }

@@ -46,6 +46,7 @@ public class ShowCommand implements Action {
         line(out, "State", i.state() + " for " + inState.toSeconds() + " s (since " + i.stateSince() + ")");
         i.lastTransition().ifPresent(t -> line(out, "Last transition", PriorityText.transition(t)));
         i.lastTakeover().ifPresent(t -> line(out, "Last takeover", PriorityText.takeover(t)));
+        i.splitBrain().ifPresent(b -> line(out, "Split brain", b));
         i.fault().ifPresent(f -> line(out, "Fault", f + (i.refused() ? "" : " (retrying)")));
         i.waitingFor().ifPresent(w -> line(out, "Readiness", "waiting for " + w + " (until then it does not take the"
             + " VIPs from a live master; readinessTimeoutSeconds bounds the wait)"));

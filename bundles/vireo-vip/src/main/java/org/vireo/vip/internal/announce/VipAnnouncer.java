@@ -239,6 +239,21 @@ public class VipAnnouncer implements VrrpStateListener, ReadinessCondition {
         });
     }
 
+    /** A burst, as at the claim, for a master whose split brain is over (the switches may have learnt the other's port). */
+    @Override
+    public void announceAgain(VrrpInstance instance) {
+        String name = instance.name();
+        submit(() -> {
+            synchronized (claims) {
+                Held h = held.get(name);
+                if (h != null && instance.state() == VrrpState.MASTER) {
+                    transport.outlet(h.interfaceName(), h.ipv6(), h.vrid()).ifPresent(outlet -> announce(h, outlet));
+                    LOG.info("VRRP instance {}: VIPs {} announced again after a split brain", h.name(), h.vips());
+                }
+            }
+        });
+    }
+
     private boolean submit(Runnable task) {
         try {
             worker.execute(task);

@@ -42,10 +42,11 @@ public sealed interface FsmEvent {
         private static final TimerFired ADVER_FIRED = new TimerFired(Timer.ADVER);
         private static final TimerFired MASTER_DOWN_FIRED = new TimerFired(Timer.MASTER_DOWN);
         private static final TimerFired CLAIM_FIRED = new TimerFired(Timer.CLAIM);
+        private static final TimerFired SPLIT_BRAIN_FIRED = new TimerFired(Timer.SPLIT_BRAIN);
 
         public TimerFired {
             if (which == null) {
-                throw new IllegalArgumentException("which = null; accepted: ADVER, MASTER_DOWN or CLAIM");
+                throw new IllegalArgumentException("which = null; accepted: ADVER, MASTER_DOWN, CLAIM or SPLIT_BRAIN");
             }
         }
 
@@ -54,6 +55,7 @@ public sealed interface FsmEvent {
                 case ADVER -> ADVER_FIRED;
                 case MASTER_DOWN -> MASTER_DOWN_FIRED;
                 case CLAIM -> CLAIM_FIRED;
+                case SPLIT_BRAIN -> SPLIT_BRAIN_FIRED;
             };
         }
     }

@@ -10,5 +10,10 @@ public enum Timer {
     /** Master_Down_Timer: runs while Backup, declares the Master dead when it fires. */
     MASTER_DOWN,
     /** Runs while a new Master waits for its addresses to be claimed: no advert before they are (or it gives up). */
-    CLAIM
+    CLAIM,
+    /**
+     * Runs while a Master hears another router advertise as Master (a split brain): when it fires, the other has
+     * been silent for Master_Down_Interval and the split brain is over.
+     */
+    SPLIT_BRAIN
 }

@@ -1,6 +1,7 @@
 package org.vireo.vrrp.internal.fsm;
 
 import java.net.InetAddress;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -10,6 +11,8 @@ import org.vireo.vrrp.internal.fsm.FsmAction.BecomeInitialize;
 import org.vireo.vrrp.internal.fsm.FsmAction.BecomeMaster;
 import org.vireo.vrrp.internal.fsm.FsmAction.CancelTimer;
 import org.vireo.vrrp.internal.fsm.FsmAction.SendAdvert;
+import org.vireo.vrrp.internal.fsm.FsmAction.SplitBrainDetected;
+import org.vireo.vrrp.internal.fsm.FsmAction.SplitBrainEnded;
 import org.vireo.vrrp.internal.fsm.FsmAction.StartTimer;
 import org.vireo.vrrp.internal.fsm.FsmEvent.AddressesClaimed;
 import org.vireo.vrrp.internal.fsm.FsmEvent.AdvertReceived;
@@ -52,6 +55,7 @@ import org.vireo.vrrp.internal.fsm.FsmEvent.TimerFired;
 public final class VrrpStateMachine {
     private static final CancelTimer CANCEL_ADVER = new CancelTimer(Timer.ADVER);
     private static final CancelTimer CANCEL_MASTER_DOWN = new CancelTimer(Timer.MASTER_DOWN);
+    private static final CancelTimer CANCEL_SPLIT_BRAIN = new CancelTimer(Timer.SPLIT_BRAIN);
     private static final CancelTimer CANCEL_CLAIM = new CancelTimer(Timer.CLAIM);
     private static final BecomeBackup BECOME_BACKUP = new BecomeBackup();
     private static final BecomeInitialize BECOME_INITIALIZE = new BecomeInitialize();
@@ -108,6 +112,20 @@ public final class VrrpStateMachine {
                     "nowMicros = " + nowMicros + " is before the previous event's " + lastNowMicros);
         }
         lastNowMicros = nowMicros;
+        List<FsmAction> actions = dispatch(event, nowMicros);
+        if (splitPeer != null && state != VrrpState.MASTER) {
+            // left Master (stepped down, resigned, stopped, faulted) while another claimed it: no longer two masters
+            InetAddress peer = splitPeer;
+            splitPeer = null;
+            List<FsmAction> all = new ArrayList<>(actions);
+            all.add(CANCEL_SPLIT_BRAIN);
+            all.add(new SplitBrainEnded(peer, false));
+            return List.copyOf(all);
+        }
+        return actions;
+    }
+
+    private List<FsmAction> dispatch(FsmEvent event, long nowMicros) {
         if (event instanceof AdvertReceived received) {
             return onAdvert(received, nowMicros);
         } else if (event instanceof TimerFired fired) {
@@ -181,6 +199,11 @@ public final class VrrpStateMachine {
         if (which == Timer.CLAIM && state == VrrpState.MASTER && claimPending) {
             return giveUpClaim();
         }
+        if (which == Timer.SPLIT_BRAIN && state == VrrpState.MASTER && splitPeer != null) {
+            InetAddress peer = splitPeer;
+            splitPeer = null;
+            return List.of(new SplitBrainEnded(peer, true));
+        }
         if (which == Timer.MASTER_DOWN && state == VrrpState.BACKUP) {
             // Not eligible, or starting and not ready yet: keep watching, so that a later priority rise (or the
             // readiness the caller reports before the next expiry) can still lead to a takeover.
@@ -222,7 +245,7 @@ public final class VrrpStateMachine {
                 || (received.priority() == effectivePriority
                         && AddressOrder.compare(received.sender(), config.primaryAddress()) > 0);
         if (!senderWins) {
-            return List.of();
+            return otherMaster(received);
         }
         state = VrrpState.BACKUP;
         preemptGate.reset();
@@ -233,6 +256,27 @@ public final class VrrpStateMachine {
             return List.of(CANCEL_CLAIM, masterDown, BECOME_BACKUP);
         }
         return List.of(CANCEL_ADVER, masterDown, BECOME_BACKUP);
+    }
+
+    /**
+     * RFC 5798 6.4.3 discards a lower Master's advert. But another router advertising as Master means both are: a
+     * split brain (one's adverts did not reach the other). It is reported; ours goes out now, so the other yields on
+     * hearing it rather than at our next interval; and it is over once the other has been silent for
+     * Master_Down_Interval, when our addresses are announced again (keepalived sends nothing then: #1884).
+     */
+    private List<FsmAction> otherMaster(AdvertReceived received) {
+        StartTimer watch = new StartTimer(Timer.SPLIT_BRAIN, masterDownIntervalMicros);
+        if (splitPeer != null) {
+            return List.of(watch);
+        }
+        splitPeer = received.sender();
+        SplitBrainDetected detected = new SplitBrainDetected(received.sender(), received.priority());
+        if (claimPending) {
+            return List.of(detected, watch);
+        }
+        List<FsmAction> actions = new ArrayList<>(List.of(detected, watch));
+        actions.addAll(advertiseAndRearm);
+        return List.copyOf(actions);
     }
 
     private List<FsmAction> onPriorityChanged(int priority) {
@@ -329,6 +373,9 @@ public final class VrrpStateMachine {
     public VrrpState state() {
         return state;
     }
+
+    /** The other router that advertises as Master while this one is (a split brain); null if none. */
+    private InetAddress splitPeer;
 
     /** Master whose addresses are being claimed: it has not advertised yet. */
     public boolean claimPending() {

@@ -299,6 +299,35 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     }
 
     @Override
+    public void splitBrain(String instance, boolean detected, InetAddress peer, int peerPriority,
+                           boolean reannounce) {
+        if (reannounce) {
+            for (VrrpStateListener listener : listeners) {
+                try {
+                    listener.announceAgain(this);
+                } catch (RuntimeException e) {
+                    LOG.error("VRRP instance {}: a state listener failed to announce the VIPs again", name(), e);
+                }
+            }
+        }
+        Map<String, Object> p = about();
+        p.put("state", detected ? "detected" : "ended");
+        p.put("peer", peer.getHostAddress());
+        p.put("peerPriority", peerPriority);
+        p.put("priority", effectivePriority());
+        InstanceLifecycle running = lifecycle;
+        p.put("count", running != null ? running.splitBrainCount() : 0L);
+        p.put("cause", detected ? "advert from " + peer.getHostAddress() + " as master at priority " + peerPriority
+            : reannounce ? "the other master went silent; the VIPs were announced again" : "this node left master");
+        post(SPLIT_BRAIN_TOPIC, p);
+    }
+
+    @Override
+    public Optional<String> splitBrain() {
+        return view().splitBrain();
+    }
+
+    @Override
     public void tookOver(String instance, VrrpTakeover takeover) {
         Map<String, Object> p = about();
         p.put("previousMaster", takeover.previousMaster().map(InetAddress::getHostAddress).orElse(""));

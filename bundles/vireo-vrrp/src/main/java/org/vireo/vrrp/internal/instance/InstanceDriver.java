@@ -66,6 +66,9 @@ final class InstanceDriver {
     private final AtomicLong advertsSent = new AtomicLong();
     private final AtomicLong priorityZeroReceived = new AtomicLong();
     private final AtomicLong becameMaster = new AtomicLong();
+    private final AtomicLong splitBrains = new AtomicLong();
+    /** The other master of the split brain under way; null if none. */
+    private volatile InetAddress splitBrainPeer;
     private final AtomicLongArray transitions = new AtomicLongArray(VrrpState.values().length); // by state entered
     private final AtomicLong addressListMismatches = new AtomicLong();
     private final Scheduler.Timer[] timers = new Scheduler.Timer[Timer.values().length];
@@ -459,6 +462,18 @@ final class InstanceDriver {
             enter(VrrpState.BACKUP, false);
         } else if (action instanceof FsmAction.BecomeInitialize) {
             enter(VrrpState.INITIALIZE, false);
+        } else if (action instanceof FsmAction.SplitBrainDetected split) {
+            splitBrains.incrementAndGet();
+            splitBrainPeer = split.peer();
+            LOG.warn("VRRP instance {}: split brain: {} advertises as master at priority {} while this node is",
+                options.name(), split.peer().getHostAddress(), split.peerPriority());
+            sink.splitBrain(options.name(), true, split.peer(), split.peerPriority(), false);
+        } else if (action instanceof FsmAction.SplitBrainEnded ended) {
+            splitBrainPeer = null;
+            LOG.warn("VRRP instance {}: split brain with {} over: {}", options.name(),
+                ended.peer().getHostAddress(), ended.stillMaster() ? "it went silent; the VIPs are announced again"
+                    : "this node left master");
+            sink.splitBrain(options.name(), false, ended.peer(), -1, ended.stillMaster());
         }
     }
 
@@ -550,6 +565,21 @@ final class InstanceDriver {
     /** The last change of state, with the cause and peer its {@link StateSink.StateChange} had; any thread. */
     Optional<VrrpTransition> lastTransition() {
         return Optional.ofNullable(lastTransition);
+    }
+
+    /** @see VrrpInstance#splitBrain() */
+    Optional<String> splitBrain() {
+        InetAddress peer = splitBrainPeer;
+        long count = splitBrains.get();
+        if (peer == null && count == 0) {
+            return Optional.empty();
+        }
+        return Optional.of((peer != null ? "detected: " + peer.getHostAddress() + " advertises as master too"
+            : "none now") + " (" + count + " since the instance started)");
+    }
+
+    long splitBrainCount() {
+        return splitBrains.get();
     }
 
     Optional<InetAddress> primaryAddress() {

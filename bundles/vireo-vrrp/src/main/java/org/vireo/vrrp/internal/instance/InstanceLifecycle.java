@@ -250,6 +250,17 @@ final class InstanceLifecycle implements VrrpInstance {
         return d != null ? d.lastTakeover() : Optional.empty();
     }
 
+    @Override
+    public Optional<String> splitBrain() {
+        InstanceDriver d = driver;
+        return d != null ? d.splitBrain() : Optional.empty();
+    }
+
+    long splitBrainCount() {
+        InstanceDriver d = driver;
+        return d != null ? d.splitBrainCount() : 0;
+    }
+
     /** The later of the driver's last transition and this class's own (into or out of FAULT). */
     @Override
     public Optional<VrrpTransition> lastTransition() {

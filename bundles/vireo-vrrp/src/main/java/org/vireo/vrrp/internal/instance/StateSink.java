@@ -31,6 +31,13 @@ interface StateSink {
     /** @return on becoming MASTER, the claim of the addresses (see VrrpStateListener#becameMaster); else ignored */
     CompletionStage<Void> stateChanged(StateChange change);
 
+    /**
+     * Another router advertises as master while this one is ({@code detected}), or no longer ({@code !detected}:
+     * it went silent, {@code reannounce} then, or this router left master). On the scheduler thread: post, never wait.
+     */
+    default void splitBrain(String instance, boolean detected, InetAddress peer, int peerPriority, boolean reannounce) {
+    }
+
     /** Told on the scheduler thread, before the state machine takes the new priority. */
     default void priorityChanged(PriorityChange change) {
     }

@@ -31,6 +31,7 @@ final class TransitionCause {
                     : masterDown(lastAdvert);
                 case CLAIM -> "its VIPs were not claimed in time";
                 case ADVER -> "advert timer";
+                case SPLIT_BRAIN -> "the other master went silent";
             };
         }
         if (event instanceof FsmEvent.PriorityChanged p) {

@@ -67,11 +67,29 @@ class MasterStateTest {
     }
 
     @Test
-    void lowerPriorityAdvertIsDiscarded() {
+    void aLowerMastersAdvertIsASplitBrain_reportedOnce_answeredAtOnce_overWhenItFallsSilent() {
         VrrpStateMachine fsm = master(config().build());
+        StartTimer watch = new StartTimer(Timer.SPLIT_BRAIN, 3_609_375); // Master_Down_Interval at priority 100
 
-        assertThat(fsm.handle(advert(99, "10.0.0.250"), T)).isEmpty();
+        assertThat(fsm.handle(advert(99, "10.0.0.250"), T)).containsExactly(
+                new FsmAction.SplitBrainDetected(ip("10.0.0.250"), 99), watch, new SendAdvert(100, 100),
+                new StartTimer(Timer.ADVER, SECOND));
+        assertThat(fsm.handle(advert(99, "10.0.0.250"), T + SECOND)).containsExactly(watch);
+        assertThat(fsm.handle(TimerFired.of(Timer.SPLIT_BRAIN), T + 5 * SECOND))
+                .containsExactly(new FsmAction.SplitBrainEnded(ip("10.0.0.250"), true));
+        assertThat(fsm.handle(TimerFired.of(Timer.SPLIT_BRAIN), T + 9 * SECOND)).isEmpty();
         assertThat(fsm.state()).isEqualTo(VrrpState.MASTER);
+    }
+
+    @Test
+    void aSplitBrainEndsWhenThisRouterLeavesMaster() {
+        VrrpStateMachine fsm = master(config().build());
+        fsm.handle(advert(99, "10.0.0.250"), T);
+
+        assertThat(fsm.handle(new Shutdown(), T + SECOND)).containsExactly(new CancelTimer(Timer.ADVER),
+                new SendAdvert(0, 100), new BecomeInitialize(), new CancelTimer(Timer.SPLIT_BRAIN),
+                new FsmAction.SplitBrainEnded(ip("10.0.0.250"), false));
+        assertThat(fsm.handle(TimerFired.of(Timer.SPLIT_BRAIN), T + 5 * SECOND)).isEmpty();
     }
 
     @Test
@@ -79,7 +97,8 @@ class MasterStateTest {
         VrrpStateMachine low = master(FsmConfig.builder(7, ip("10.0.0.5")).build());
         VrrpStateMachine high = master(FsmConfig.builder(7, ip("10.0.0.200")).build());
 
-        assertThat(high.handle(advert(100, "10.0.0.5"), T)).isEmpty();
+        assertThat(high.handle(advert(100, "10.0.0.5"), T)).startsWith(
+                new FsmAction.SplitBrainDetected(ip("10.0.0.5"), 100)); // keeps mastership: the other yields
         assertThat(high.state()).isEqualTo(VrrpState.MASTER);
         assertThat(low.handle(advert(100, "10.0.0.200"), T)).endsWith(new BecomeBackup());
         assertThat(low.state()).isEqualTo(VrrpState.BACKUP);
