@@ -120,7 +120,13 @@ public final class LogSink implements NotifySink, EventSubscriber {
             lastSeq = event.seq();
             return;
         }
-        Sender.Outcome outcome = sender.send(event, node.get(), this::stopping);
+        Sender.Outcome outcome;
+        try {
+            outcome = sender.send(event, node.get(), this::stopping);
+        } catch (RuntimeException e) {
+            // a sender's defect fails this event, not the sink: thrown on, it would end the subscription for good
+            outcome = new Sender.Outcome(false, "failed: " + e);
+        }
         lastSeq = event.seq();
         String described = outcome.described();
         lastOutcome = described;
