@@ -179,6 +179,39 @@ final class Lab implements AutoCloseable {
         return run(seconds + 30, "vireo-wait", node, regex, String.valueOf(seconds)).trim();
     }
 
+    /**
+     * The lines of the node's karaf.log since its last start that match {@code regex} (a Java regex) now. With
+     * {@link #awaitLogLines}, for an event that may also have happened before (a start-up flap of a loaded box): count
+     * first, then wait for one more.
+     */
+    List<String> logLines(String node, String regex) throws IOException {
+        Pattern wanted = Pattern.compile(regex);
+        Path log = home(node).resolve("data/log/karaf.log");
+        Path offsetFile = home(node).resolve("lab-log-offset");
+        long offset = Files.exists(offsetFile) ? Long.parseLong(Files.readString(offsetFile).trim()) : 0;
+        byte[] all = Files.readAllBytes(log);
+        String since = new String(all, (int) Math.min(offset, all.length), (int) Math.max(0, all.length - offset),
+            StandardCharsets.UTF_8);
+        return since.lines().filter(l -> wanted.matcher(l).find()).toList();
+    }
+
+    /**
+     * {@link #logLines} once there are at least {@code count}, read every 50 ms (the node's log tells this JVM
+     * nothing); fails after {@code seconds}.
+     */
+    List<String> awaitLogLines(String node, String regex, int count, int seconds) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (true) {
+            List<String> lines = logLines(node, regex);
+            if (lines.size() >= count) {
+                return lines;
+            }
+            assertTrue("fewer than " + count + " lines of '" + regex + "' in " + node + "'s karaf.log within "
+                + seconds + " s: " + lines, System.nanoTime() < end);
+            Thread.sleep(50);
+        }
+    }
+
     /** Whether such a line comes within {@code seconds} (for what must not happen). */
     boolean logs(String node, String regex, int seconds) throws IOException, InterruptedException {
         return tryRun(seconds + 30, List.of(), "vireo-wait", node, regex, String.valueOf(seconds)).exit == 0;
