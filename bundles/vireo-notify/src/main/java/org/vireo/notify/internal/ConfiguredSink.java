@@ -1,6 +1,7 @@
 package org.vireo.notify.internal;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -44,6 +45,7 @@ public final class ConfiguredSink<O> implements NotifySink {
     private volatile LogSink sink;
     private volatile String refused = "";
     private volatile String label;
+    private volatile O options;
 
     /** @param post posts an EventAdmin event (topic, properties): the test events */
     public ConfiguredSink(Kind<O> kind, EventLog log, Supplier<String> node,
@@ -72,6 +74,7 @@ public final class ConfiguredSink<O> implements NotifySink {
             return;
         }
         refused = "";
+        this.options = options;
         LogSink previous = sink;
         String name = kind.name().apply(options);
         EventFilter events = kind.events().apply(options);
@@ -86,6 +89,11 @@ public final class ConfiguredSink<O> implements NotifySink {
             previous.stop().thenAccept(next::start);
         }
         LOG.info("{} {} sends {} to {}", kind.kind(), name, events, next.status().target());
+    }
+
+    /** The options it runs with: its last accepted configuration's; empty while none was. */
+    public Optional<O> options() {
+        return Optional.ofNullable(options);
     }
 
     public void stop() {

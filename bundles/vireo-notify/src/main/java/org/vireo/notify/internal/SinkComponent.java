@@ -1,6 +1,7 @@
 package org.vireo.notify.internal;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import org.osgi.service.component.annotations.Activate;
@@ -56,6 +57,11 @@ public abstract class SinkComponent<O> implements NotifySink {
     @Deactivate
     protected void deactivate() {
         sink.stop();
+    }
+
+    /** The options it runs with; empty while no configuration of it was accepted. */
+    protected Optional<O> options() {
+        return sink.options();
     }
 
     @Override

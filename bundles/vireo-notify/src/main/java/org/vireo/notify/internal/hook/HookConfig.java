@@ -31,4 +31,11 @@ public @interface HookConfig {
     @AttributeDefinition(name = "Timeout (s)", min = "1", max = "3600", description = "How long one run may take;"
         + " then it is killed with the processes it started, and the hook goes on with the next event.")
     int timeoutSeconds() default 10;
+
+    @AttributeDefinition(name = "Hold a release (s)", min = "0", max = "600", description = "0: an ordinary hook."
+        + " Else a pre-release hook too: run (INSTANCE <name> PRE_RELEASE <priority>) when a master is about to let"
+        + " its VIPs go of its own will (stopped, resigning), which waits for its end at most this long and at most"
+        + " the instance's releaseHoldMaxSeconds; a crash, a preemption and a fault never wait. Its events may then"
+        + " be empty.")
+    int holdReleaseSeconds() default 0;
 }

@@ -1,13 +1,16 @@
 package org.vireo.notify.internal.hook;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import org.vireo.events.NodeEvent;
+import org.vireo.node.ReleaseGate;
 
 /**
  * What a hook is run with for one event: its command line, its environment and its standard input. Pure.
@@ -31,11 +34,32 @@ record HookInvocation(List<String> command, Map<String, String> environment, byt
         return command;
     }
 
+    /** The type of a pre-release run's event; never in the log: the run is the node's, not an event's. */
+    static final String PRE_RELEASE = "vrrp.pre_release";
+
+    /**
+     * A pre-release run: {@code INSTANCE <name> PRE_RELEASE <priority>}, and as its event (seq 0: not one of the
+     * log's) the instance, vrid, interface, priority, addresses (comma-separated), cause and holdSeconds.
+     */
+    static HookInvocation preRelease(HookOptions options, ReleaseGate.Release release, Instant now, String node) {
+        Map<String, Object> fields = new HashMap<>();
+        fields.put("instance", release.instance());
+        fields.put("vrid", (long) release.vrid());
+        fields.put("interface", release.interfaceName());
+        fields.put("priority", (long) release.priority());
+        fields.put("addresses", String.join(",", release.addresses()));
+        fields.put("cause", release.cause());
+        fields.put("holdSeconds", options.holdReleaseMillis() / 1000);
+        return of(options, new NodeEvent(0, now, PRE_RELEASE, fields), node);
+    }
+
     static HookInvocation of(HookOptions options, NodeEvent event, String node) {
         List<String> command = commandLine(options);
         if (event.type().equals("vrrp.transition")) {
             command.addAll(List.of("INSTANCE", field(event, "instance"), field(event, "to"),
                 field(event, "priority")));
+        } else if (event.type().equals(PRE_RELEASE)) {
+            command.addAll(List.of("INSTANCE", field(event, "instance"), "PRE_RELEASE", field(event, "priority")));
         } else {
             command.addAll(List.of("EVENT", event.type()));
         }

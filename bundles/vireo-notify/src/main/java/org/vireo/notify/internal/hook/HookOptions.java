@@ -21,8 +21,11 @@ import org.vireo.notify.internal.SinkName;
  * @param arguments the arguments before those of the event
  * @param events    the event types it is run for
  * @param timeoutMillis how long one run may take
+ * @param holdReleaseMillis 0: not a pre-release hook; else how long a master's graceful release of its VIPs waits
+ *                  for its run (docs/notifications.md, "Pre-release hooks")
  */
-record HookOptions(String name, Path command, List<String> arguments, EventFilter events, long timeoutMillis) {
+record HookOptions(String name, Path command, List<String> arguments, EventFilter events, long timeoutMillis,
+                   long holdReleaseMillis) {
 
     static final String FACTORY_PID = "org.vireo.notify.hook";
 
@@ -32,6 +35,8 @@ record HookOptions(String name, Path command, List<String> arguments, EventFilte
     static final Setting<String[]> ARGUMENTS = Setting.of(HookConfig.class, HookConfig::arguments);
     static final Setting<String[]> EVENTS = Setting.of(HookConfig.class, HookConfig::events);
     static final Setting<Integer> TIMEOUT_SECONDS = Setting.of(HookConfig.class, HookConfig::timeoutSeconds);
+    static final Setting<Integer> HOLD_RELEASE_SECONDS =
+        Setting.of(HookConfig.class, HookConfig::holdReleaseSeconds);
 
     HookOptions {
         arguments = List.copyOf(arguments);
@@ -50,9 +55,13 @@ record HookOptions(String name, Path command, List<String> arguments, EventFilte
                 + " searched)");
         }
         List<String> arguments = list(raw, ARGUMENTS);
-        EventFilter events = EventFilter.parse(EVENTS.key(), list(raw, EVENTS), errors);
         int timeout = integer(raw, TIMEOUT_SECONDS, 1, 3600, errors);
+        int hold = integer(raw, HOLD_RELEASE_SECONDS, 0, 600, errors);
+        List<String> types = list(raw, EVENTS);
+        // a hook that only runs before releases takes no event
+        EventFilter events = types.isEmpty() && hold > 0 ? new EventFilter(List.of())
+            : EventFilter.parse(EVENTS.key(), types, errors);
         raw.refuseIfAny(ConfigReader.refusal(FACTORY_PID, "hook", name), errors);
-        return new HookOptions(name, Path.of(command), arguments, events, timeout * 1000L);
+        return new HookOptions(name, Path.of(command), arguments, events, timeout * 1000L, hold * 1000L);
     }
 }

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Runs one invocation of a hook to its end or its timeout. At the timeout the hook is killed (SIGKILL) with the
@@ -36,7 +37,20 @@ final class HookRunner {
         }
     }
 
+    /** Whose turn it is: one run at a time per hook, its events' and its pre-release runs alike, first come first. */
+    private final ReentrantLock turn = new ReentrantLock(true);
+
+    /** Runs it once the run under way, if any, has ended. */
     Outcome run(HookInvocation invocation, long timeoutMillis) {
+        turn.lock(); // not interruptible, as the run itself
+        try {
+            return runNow(invocation, timeoutMillis);
+        } finally {
+            turn.unlock();
+        }
+    }
+
+    private Outcome runNow(HookInvocation invocation, long timeoutMillis) {
         long start = System.nanoTime();
         ProcessBuilder builder = new ProcessBuilder(invocation.command()).redirectErrorStream(true)
             .directory(new File("/"));

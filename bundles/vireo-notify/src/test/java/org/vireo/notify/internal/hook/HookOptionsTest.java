@@ -51,6 +51,20 @@ class HookOptionsTest {
     }
 
     @Test
+    void aHookThatHoldsReleasesMayTakeNoEvent_anOrdinaryOneMustTakeSome() {
+        HookOptions preRelease = HookOptions.parse(Map.of("name", "drain", "command", "/bin/true", "events", "",
+            "holdReleaseSeconds", "5"));
+
+        assertThat(preRelease.holdReleaseMillis()).isEqualTo(5_000);
+        assertThat(preRelease.events().takes("vrrp.transition")).isFalse();
+        assertThat(HookOptions.parse(Map.of("name", "n", "command", "/bin/true")).holdReleaseMillis()).isZero();
+        assertThatThrownBy(() -> HookOptions.parse(Map.of("name", "n", "command", "/bin/true", "events", "")))
+            .hasMessageContaining("events is empty");
+        assertThatThrownBy(() -> HookOptions.parse(Map.of("name", "n", "command", "/bin/true",
+            "holdReleaseSeconds", "601"))).hasMessageContaining("holdReleaseSeconds = 601");
+    }
+
+    @Test
     void metatypeAndParseAgree() {
         assertThat(MetatypeAgreement.of(HookOptions.FACTORY_PID, HookConfig.class, HookOptions::parse)
             .with("name", "t").with("command", "/bin/true")

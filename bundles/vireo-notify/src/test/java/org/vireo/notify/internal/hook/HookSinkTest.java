@@ -61,7 +61,7 @@ class HookSinkTest {
     }
 
     /** A file a script makes, which tells this JVM nothing: looked for every 10 ms, for at most 30 s. */
-    private static void awaitFile(Path file) throws InterruptedException {
+    static void awaitFile(Path file) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!Files.exists(file)) {
             assertThat(System.nanoTime()).as("no " + file + " within 30 s").isLessThan(end);

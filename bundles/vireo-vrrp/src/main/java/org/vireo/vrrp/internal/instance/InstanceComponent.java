@@ -30,6 +30,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.config.ConfigErrors;
 import org.vireo.node.ReadinessCondition;
+import org.vireo.node.ReleaseGate;
 import org.vireo.vrrp.EffectivePriority;
 import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpCounters;
@@ -68,11 +69,12 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     private final List<VrrpStateListener> listeners = new CopyOnWriteArrayList<>();
     private final List<ReadinessCondition> readiness = new CopyOnWriteArrayList<>();
     private final Map<EffectivePriority, String> trackers = new HashMap<>();
+    private final ReleaseHold releaseHold = new ReleaseHold();
 
     private volatile InstanceLifecycle lifecycle;
     /** In the instance's place while its configuration was refused before it ever ran; null once it runs. */
     private volatile RefusedInstance refusedAtStart;
-    private Runnable stopOnShutdown;
+    private VrrpNode.ShutdownStop stopOnShutdown;
     private AutoCloseable tracking;
     private volatile String refusedConfiguration;
 
@@ -134,7 +136,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
             refused(e, old);
             return;
         }
-        stopInstance();
+        stopInstance("restarting with a changed configuration");
         start(next);
     }
 
@@ -149,7 +151,8 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         lifecycle = new InstanceLifecycle(options, node, this, receiver -> transport.open(spec, receiver),
             this::waitingForReadiness);
         InstanceLifecycle started = lifecycle;
-        stopOnShutdown = started::stop;
+        stopOnShutdown = new VrrpNode.ShutdownStop(
+            () -> releaseHold.ask(started, "stopping: the node shuts down", options.releaseHoldMax()), started::stop);
         node.stopOnShutdown(stopOnShutdown);
         trackers.entrySet().stream().filter(t -> options.name().equals(t.getValue())).findFirst()
             .ifPresent(t -> track(t.getKey()));
@@ -165,15 +168,19 @@ public class InstanceComponent implements VrrpInstance, StateSink {
             return; // never ran: nothing claimed, nothing to stop
         }
         try {
-            stopInstance();
+            stopInstance("stopping: its configuration or bundle is removed");
         } finally {
             node.release(lifecycle.options());
         }
     }
 
-    /** Stops the election: the priority-0 advert and the release of the VIPs happen before this returns. */
-    private void stopInstance() {
+    /**
+     * Stops the election: the pre-release gates' hold (while master), then the priority-0 advert and the release of
+     * the VIPs, all before this returns.
+     */
+    private void stopInstance(String cause) {
         node.forget(stopOnShutdown);
+        releaseHold.await(lifecycle, cause, lifecycle.options().releaseHoldMax());
         try {
             node.runAndWait(lifecycle::stop, STOP_TIMEOUT_SECONDS);
         } catch (InterruptedException e) {
@@ -208,6 +215,17 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     void removeReadiness(ReadinessCondition condition) {
         readiness.remove(condition);
+    }
+
+    /** The node's pre-release gates (a pre-release hook of vireo-notify's): asked before a graceful release. */
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    void addReleaseGate(ReleaseGate gate) {
+        releaseHold.add(gate);
+    }
+
+    void removeReleaseGate(ReleaseGate gate) {
+        releaseHold.remove(gate);
     }
 
     /** What the node waits for, every waiting condition in words; empty when all are ready. Any thread. */
@@ -539,6 +557,11 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     @Override
     public void resign(Duration holdOff) {
+        InstanceLifecycle running = lifecycle;
+        if (running != null) { // a refused instance says why it cannot resign below
+            Duration hold = holdOff != null ? holdOff : running.options().resignHoldOff();
+            releaseHold.await(running, "resigning for " + hold.toSeconds() + " s", running.options().releaseHoldMax());
+        }
         view().resign(holdOff);
     }
 }

@@ -72,4 +72,10 @@ public @interface InstanceConfig {
             + " live master anyway, 0-3600; 0: do not wait. While the instance starts it waits as long before it"
             + " takes them with no master heard; once the node has been ready, it takes them at once then.")
     int readinessTimeoutSeconds() default 60;
+
+    @AttributeDefinition(name = "Release hold, at most (s)",
+        description = "How long a master that lets its VIPs go of its own will (stopped, resigning) may wait for the"
+            + " node's pre-release hooks to end, advertising meanwhile, 0-600; 0: never wait. A crash, a preemption"
+            + " and a fault never wait.")
+    int releaseHoldMaxSeconds() default 10;
 }

@@ -23,7 +23,7 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
                               int advertIntervalMillis, boolean preempt, int preemptDelaySeconds, boolean accept,
                               List<InetAddress> virtualAddresses, List<InetAddress> unicastPeers,
                               List<InetAddress> allowedPeers, boolean virtualMac, Duration resignHoldOff,
-                              Duration readinessTimeout) {
+                              Duration readinessTimeout, Duration releaseHoldMax) {
 
     // the keys as InstanceConfig (the factory PID's metatype) declares them, with their defaults
     static final Setting<String> NAME = Setting.of(InstanceConfig.class, InstanceConfig::name);
@@ -47,6 +47,8 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
         Setting.of(InstanceConfig.class, InstanceConfig::resignHoldOffSeconds);
     static final Setting<Integer> READINESS_TIMEOUT_SECONDS =
         Setting.of(InstanceConfig.class, InstanceConfig::readinessTimeoutSeconds);
+    static final Setting<Integer> RELEASE_HOLD_MAX_SECONDS =
+        Setting.of(InstanceConfig.class, InstanceConfig::releaseHoldMaxSeconds);
 
     static final Pattern INSTANCE_NAME = Pattern.compile("[A-Za-z0-9._-]{1,32}");
     static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9._-]{1,15}");
@@ -62,7 +64,7 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
     public InstanceOptions withPriority(int newPriority) {
         return new InstanceOptions(name, interfaceName, vrid, version, ipv6, newPriority, advertIntervalMillis, preempt,
             preemptDelaySeconds, accept, virtualAddresses, unicastPeers, allowedPeers, virtualMac, resignHoldOff,
-            readinessTimeout);
+            readinessTimeout, releaseHoldMax);
     }
 
     /**
@@ -136,9 +138,12 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
         }
         int holdOff = integer(raw, RESIGN_HOLD_OFF_SECONDS, 1, 86_400, "1-86400", errors);
         int readiness = integer(raw, READINESS_TIMEOUT_SECONDS, 0, 3600, "0-3600 (0: do not wait)", errors);
+        int releaseHold = integer(raw, RELEASE_HOLD_MAX_SECONDS, 0, 600, "0-600 (0: never wait for pre-release"
+            + " hooks)", errors);
         raw.refuseIfAny(ConfigReader.refusal(VrrpInstance.FACTORY_PID, "", name), errors);
         return new InstanceOptions(name, iface, vrid, version, ipv6, priority, interval, preempt, preemptDelay, accept,
-            vips, peers, allowed, virtualMac, Duration.ofSeconds(holdOff), Duration.ofSeconds(readiness));
+            vips, peers, allowed, virtualMac, Duration.ofSeconds(holdOff), Duration.ofSeconds(readiness),
+            Duration.ofSeconds(releaseHold));
     }
 
     /** Address literals of the family, from a list key; each bad one is named. */

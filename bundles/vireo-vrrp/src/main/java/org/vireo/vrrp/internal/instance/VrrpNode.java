@@ -2,7 +2,9 @@ package org.vireo.vrrp.internal.instance;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -11,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -36,7 +39,7 @@ public class VrrpNode implements Scheduler {
     private TimerThread thread;
     private Thread shutdownHook;
     private Optional<TermSignal> termSignal = Optional.empty();
-    private final Set<Runnable> stopOnShutdown = ConcurrentHashMap.newKeySet();
+    private final Set<ShutdownStop> stopOnShutdown = ConcurrentHashMap.newKeySet();
     private final Runnable stopInstances = this::stopInstances;
     private final Map<String, String> names = new HashMap<>();
     private final Map<String, String> vrids = new HashMap<>();
@@ -84,17 +87,26 @@ public class VrrpNode implements Scheduler {
         thread.shutdown();
     }
 
-    /** {@code stop} (idempotent) runs on the scheduler thread at SIGTERM or JVM shutdown, until {@link #forget}. */
-    void stopOnShutdown(Runnable stop) {
+    /**
+     * What an instance does at SIGTERM or JVM shutdown: its pre-release hold, asked and awaited on the signal's thread
+     * (the scheduler thread goes on advertising meanwhile; the hold is bounded by the instance's
+     * releaseHoldMaxSeconds), then its stop (idempotent), on the scheduler thread.
+     */
+    record ShutdownStop(Supplier<CompletableFuture<Void>> hold, Runnable stop) {
+    }
+
+    /** {@code stop} runs at SIGTERM or JVM shutdown, until {@link #forget}. */
+    void stopOnShutdown(ShutdownStop stop) {
         stopOnShutdown.add(stop);
     }
 
-    void forget(Runnable stop) {
+    void forget(ShutdownStop stop) {
         stopOnShutdown.remove(stop);
     }
 
     private void stopAll() {
         try {
+            awaitHolds();
             runAndWait(stopInstances, SHUTDOWN_SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -103,9 +115,22 @@ public class VrrpNode implements Scheduler {
         }
     }
 
+    /** Every instance's hold at once: the node waits as long as the longest, not their sum. */
+    private void awaitHolds() throws InterruptedException, ExecutionException {
+        List<CompletableFuture<Void>> holds = new ArrayList<>();
+        for (ShutdownStop s : stopOnShutdown) {
+            try {
+                holds.add(s.hold().get());
+            } catch (RuntimeException e) {
+                LOG.error("asking the pre-release gates at shutdown failed; releasing at once", e);
+            }
+        }
+        CompletableFuture.allOf(holds.toArray(CompletableFuture[]::new)).get();
+    }
+
     private void stopInstances() {
-        for (Runnable stop : stopOnShutdown) {
-            stop.run();
+        for (ShutdownStop s : stopOnShutdown) {
+            s.stop().run();
         }
     }
 

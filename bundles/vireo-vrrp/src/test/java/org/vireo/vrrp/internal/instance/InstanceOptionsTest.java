@@ -25,6 +25,16 @@ class InstanceOptionsTest {
         assertThat(o.virtualAddresses()).containsExactly(InetAddress.getByName("10.0.0.1"));
         assertThat(o.unicastPeers()).isEmpty();
         assertThat(o.resignHoldOff()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(o.releaseHoldMax()).isEqualTo(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void theReleaseHoldIsBoundedToTenMinutes_andZeroMeansNeverWait() {
+        assertThat(InstanceOptions.parse(Map.of("name", "a", "vrid", "1", "virtualAddresses", "10.0.0.1",
+            "releaseHoldMaxSeconds", "0")).releaseHoldMax()).isZero();
+        assertThatThrownBy(() -> InstanceOptions.parse(Map.of("name", "a", "vrid", "1", "virtualAddresses", "10.0.0.1",
+            "releaseHoldMaxSeconds", "601")))
+            .hasMessageContaining("releaseHoldMaxSeconds = 601: expected 0-600 (0: never wait for pre-release hooks)");
     }
 
     @Test
