@@ -19,14 +19,9 @@ import org.snmp4j.Snmp;
 import org.snmp4j.Target;
 import org.snmp4j.UserTarget;
 import org.snmp4j.event.ResponseEvent;
-import org.snmp4j.mp.CounterSupport;
 import org.snmp4j.mp.MPv2c;
-import org.snmp4j.mp.MPv3;
 import org.snmp4j.mp.SnmpConstants;
 import org.snmp4j.security.SecurityLevel;
-import org.snmp4j.security.SecurityModels;
-import org.snmp4j.security.SecurityProtocols;
-import org.snmp4j.security.USM;
 import org.snmp4j.smi.OctetString;
 import org.snmp4j.smi.UdpAddress;
 import org.snmp4j.smi.VariableBinding;
@@ -35,7 +30,7 @@ import org.vireo.events.NodeEvent;
 import org.vireo.notify.internal.Retries;
 import org.vireo.notify.internal.Retries.Attempt;
 import org.vireo.notify.internal.Sender;
-import org.vireo.notify.snmp.EngineId;
+import org.vireo.notify.snmp.SnmpEngines;
 
 /**
  * An SNMP sink's sending: a trap (one datagram, unanswered) or an inform (sent again until the manager answers, at
@@ -138,31 +133,13 @@ final class SnmpSender implements Sender {
     private Snmp session() throws IOException {
         if (snmp == null) {
             MessageDispatcherImpl dispatcher = new MessageDispatcherImpl();
-            if (options.v3()) {
-                dispatcher.addMessageProcessingModel(mpv3());
-            } else {
-                dispatcher.addMessageProcessingModel(new MPv2c());
-            }
+            dispatcher.addMessageProcessingModel(options.v3()
+                ? SnmpEngines.mpv3(options.engineId(), options.user(), clock.instant()) : new MPv2c());
             Snmp opened = new Snmp(dispatcher, new DefaultUdpTransportMapping());
             opened.listen(); // informs: their answers come back to this socket
             snmp = opened;
         }
         return snmp;
-    }
-
-    /** SNMPv3 with this node's engine ID (its traps' authoritative engine) and the one user. */
-    private MPv3 mpv3() {
-        EngineId engine = options.engineId();
-        SecurityProtocols protocols = new SecurityProtocols(SecurityProtocols.SecurityProtocolSet.maxCompatibility);
-        USM usm = new USM(protocols, new OctetString(engine.bytes()), EngineId.boots(clock.instant()));
-        usm.addUser(new OctetString(options.user().name()), options.user().toUsmUser());
-        SecurityModels models = new SecurityModels();
-        models.addSecurityModel(usm);
-        MPv3 mpv3 = new MPv3(engine.bytes(), null, protocols, models, CounterSupport.getInstance());
-        // SNMP4J 3.9.6 seeds msgID with the boots' low 16 bits shifted into the high ones: a boots count with bit 15
-        // set makes it negative, and receivers drop such messages (RFC 3412: msgID is 0..2^31-1; snmptrapd: "bad msgID")
-        mpv3.setCurrentMsgID(MPv3.randomMsgID(usm.getEngineBoots()) & Integer.MAX_VALUE);
-        return mpv3;
     }
 
     /** The ifIndex of the interface named {@code name}; 0 if there is none now. */
