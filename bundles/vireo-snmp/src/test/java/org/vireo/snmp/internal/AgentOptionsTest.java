@@ -3,9 +3,11 @@ package org.vireo.snmp.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.vireo.config.testing.MetatypeAgreement;
 
 class AgentOptionsTest {
 
@@ -41,5 +43,11 @@ class AgentOptionsTest {
             .hasMessageContaining("authPassphrase has 7 characters: expected 8-256")
             .hasMessageContaining("privProtocol = 'DES': expected one of AES-128, AES-192, AES-256")
             .hasMessageNotContaining("1234567").hasMessageNotContaining("secret-priv");
+    }
+
+    @Test
+    void metatypeAndParseAgree() {
+        assertThat(MetatypeAgreement.of(AgentOptions.PID, AgentConfig.class, AgentOptions::parse)
+            .documented(Path.of("../../docs/configuration.md")).disagreements()).isEmpty();
     }
 }

@@ -3,9 +3,11 @@ package org.vireo.notify.internal.snmp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.vireo.config.testing.MetatypeAgreement;
 import org.vireo.notify.snmp.UsmProtocol;
 import org.vireo.notify.snmp.EngineId;
 
@@ -79,5 +81,13 @@ class SnmpOptionsTest {
             "authPassphrase", "auth-secret", "privPassphrase", "priv-secret", "engineId", "0x80001F8880AABBCCDD"));
 
         assertThat(options.engineId()).hasToString("0x80001f8880aabbccdd");
+    }
+
+    @Test
+    void metatypeAndParseAgree() {
+        assertThat(MetatypeAgreement.of(SnmpOptions.FACTORY_PID, SnmpConfig.class, SnmpOptions::parse)
+            .with("name", "t").with("host", "127.0.0.1").with("community", "public")
+            .when("version", "v3", "community=", "user=ops", "authPassphrase=auth-pass", "privPassphrase=priv-pass")
+            .documented(Path.of("../../docs/configuration.md")).disagreements()).isEmpty();
     }
 }
