@@ -38,6 +38,15 @@ public interface VrrpInstance {
      * of the instance so far), {@code cause}.
      */
     String SPLIT_BRAIN_TOPIC = "org/vireo/vrrp/SPLIT_BRAIN";
+    /**
+     * EventAdmin topic of adverts an instance dropped as protocol errors (type {@code vrrp.protocol_error}, what
+     * RFC 6527's vrrpv3ProtoError tells a manager): fields {@code instance}, {@code vrid}, {@code interface},
+     * {@code family} ({@code ipv4}, {@code ipv6}), {@code reason} (a {@link DropReason}: TTL_NOT_255, WRONG_VERSION,
+     * CHECKSUM, VRID_NOT_CONFIGURED), {@code description} (its words), {@code count} (drops of that reason since the
+     * instance's last such event). Rate-limited per instance and reason: the first at once (within a second), then
+     * at most one every 10 s carrying the drops since the last.
+     */
+    String PROTOCOL_ERROR_TOPIC = "org/vireo/vrrp/PROTOCOL_ERROR";
 
     String name();
 

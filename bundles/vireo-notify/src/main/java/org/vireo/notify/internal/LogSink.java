@@ -116,7 +116,7 @@ public final class LogSink implements NotifySink, EventSubscriber {
             return;
         }
         String token = testToken(event);
-        if (token == null && !events.takes(event.type())) {
+        if (token == null && (!events.takes(event.type()) || !sender.takes(event))) {
             lastSeq = event.seq();
             return;
         }

@@ -20,6 +20,15 @@ public interface Sender {
      */
     Outcome send(NodeEvent event, String node, BooleanSupplier stopping);
 
+    /**
+     * Whether it has something to send for {@code event}, of a type the sink takes: an event it passes over (an SNMP
+     * sink's transition to BACKUP, which no VRRPv3-MIB notification tells) is neither sent nor failed, as an event of
+     * another type. A test event is always sent.
+     */
+    default boolean takes(NodeEvent event) {
+        return true;
+    }
+
     /** Where it sends, for notify:list (a hook: its command line; a webhook: its URL). */
     String target();
 

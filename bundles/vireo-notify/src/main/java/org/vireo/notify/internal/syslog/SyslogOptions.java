@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import org.vireo.config.ConfigReader;
 import org.vireo.config.Setting;
 import org.vireo.notify.internal.EventFilter;
+import org.vireo.notify.internal.SinkHost;
 import org.vireo.notify.internal.SinkName;
 import org.vireo.notify.internal.Trust;
 
@@ -50,7 +51,6 @@ record SyslogOptions(String name, String host, int port, Transport transport, in
     static final Setting<Integer> MAX_MESSAGE_BYTES = Setting.of(SyslogConfig.class, SyslogConfig::maxMessageBytes);
     static final Setting<String> CA_FILE = Setting.of(SyslogConfig.class, SyslogConfig::caFile);
 
-    private static final Pattern HOST_CHARS = Pattern.compile("[A-Za-z0-9.:_-]{1,253}");
     /** RFC 5424's SD-ID of one's own: a name, '@', a private enterprise number. */
     private static final Pattern SD_ID_FORM = Pattern.compile("[A-Za-z0-9._-]{1,20}@[0-9]+(\\.[0-9]+)*");
 
@@ -63,12 +63,7 @@ record SyslogOptions(String name, String host, int port, Transport transport, in
         ConfigReader raw = ConfigReader.of(config);
         List<String> errors = raw.errors();
         String name = SinkName.read(raw, NAME, "syslog sink", errors);
-        String host = text(raw, HOST);
-        if (host.isEmpty()) {
-            errors.add(HOST + " is missing: expected the collector's host name or address");
-        } else if (!HOST_CHARS.matcher(host).matches()) {
-            errors.add(HOST + " = '" + host + "': expected a host name or an address");
-        }
+        String host = SinkHost.read(raw, HOST, "the collector", errors);
         Transport transport = transport(text(raw, TRANSPORT), errors);
         int port = integer(raw, PORT, 0, 65_535, errors);
         if (port == 0) {

@@ -18,17 +18,14 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLServerSocket;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.osgi.service.event.Event;
-import org.vireo.events.EventLog;
 import org.vireo.events.NodeEvent;
-import org.vireo.events.internal.EventLogComponent;
+import org.vireo.notify.internal.LiveLog;
 import org.vireo.notify.internal.LogSink;
 import org.vireo.notify.internal.SelfSigned;
 
@@ -48,7 +45,8 @@ class SyslogSinkTest {
     private Path received;
     private int udpPort;
     private int tcpPort;
-    private EventLogComponent log;
+    @RegisterExtension
+    final LiveLog live = new LiveLog();
     private LogSink sink;
 
     @BeforeAll
@@ -77,20 +75,6 @@ class SyslogSinkTest {
     void stopRsyslog() throws Exception {
         rsyslog.destroy();
         rsyslog.waitFor(10, TimeUnit.SECONDS);
-    }
-
-    @BeforeEach
-    void startLog() {
-        log = new EventLogComponent();
-        log.activate(Map.of());
-    }
-
-    @AfterEach
-    void stop() {
-        if (sink != null) {
-            sink.stop();
-        }
-        log.deactivate();
     }
 
     private static int freePort() throws Exception {
@@ -128,15 +112,13 @@ class SyslogSinkTest {
 
     private LogSink syslog(Map<String, Object> config) {
         SyslogOptions options = SyslogOptions.parse(config);
-        sink = new LogSink("syslog", options.name(), options.events(), new SyslogSender(options), log, () -> "n1",
-            fields -> log.handleEvent(new Event(LogSink.TEST_TOPIC, fields)));
-        sink.start(EventLog.LIVE);
+        sink = live.sink("syslog", options.name(), options.events(), new SyslogSender(options));
         return sink;
     }
 
     private void transition(String instance, String to) {
-        log.handleEvent(new Event("org/vireo/vrrp/TRANSITION", Map.of("instance", instance, "from", "BACKUP",
-            "to", to, "priority", 150L, "cause", "a \"quoted\" [cause]")));
+        live.post("org/vireo/vrrp/TRANSITION", Map.of("instance", instance, "from", "BACKUP",
+            "to", to, "priority", 150L, "cause", "a \"quoted\" [cause]"));
     }
 
     @Test
@@ -148,7 +130,7 @@ class SyslogSinkTest {
         assertThat(sink.test().get(20, TimeUnit.SECONDS)).startsWith("sent ").contains(" bytes over UDP");
 
         List<String> lines = awaitReceived("udp-vip", 2);
-        NodeEvent first = log.read(0, 1).get(0);
+        NodeEvent first = live.log.read(0, 1).get(0);
         assertThat(lines.get(0)).isEqualTo("157 " + first.timeText() + " n1 vireo"
             + " vrrp.transition [vireo@32473 seq=\"1\" cause=\"a \\\"quoted\\\" [cause\\]\" from=\"BACKUP\""
             + " instance=\"udp-vip\" priority=\"150\" to=\"MASTER\"] vrrp.transition cause=a \"quoted\" [cause]"
