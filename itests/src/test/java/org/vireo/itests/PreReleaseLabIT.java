@@ -17,7 +17,8 @@ import org.junit.Test;
  * 150) is master, n2 (100) backup, adverts every 100 ms; n1 has a hook with {@code holdReleaseSeconds = 3} that
  * takes 1.5 s before a resignation and 30 s before a stop. {@code vrrp:resign}: n2 takes over from n1's priority-0
  * advert only once the hook has ended, and not before (n1 advertised meanwhile: no Master_Down take-over). SIGTERM:
- * n2 takes over from the priority-0 advert 3 s after the signal, the hook's hold, though the hook still runs.
+ * n2 takes over from the priority-0 advert 3 s after the signal, the hook's hold, though the hook still runs. At the
+ * start, n1's VRRPv3-MIB agent is walked with net-snmp's snmpwalk.
  *
  * <p>Times: the hook's bash {@code EPOCHREALTIME}, karaf.log's time stamps (milliseconds) and lab.sh's signal time
  * are all the host's real-time clock (network namespaces share it).
@@ -45,8 +46,12 @@ public class PreReleaseLabIT extends LabTestSupport {
         Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path hookCfg = lab.file("org.vireo.notify.hook-drain.cfg", "name = drain\ncommand = " + hook
             + "\nevents =\nholdReleaseSeconds = " + HOLD_SECONDS + "\ntimeoutSeconds = 60\n");
-        startDirectorAndBackup(VIP, 100, List.of("--cfg", hookCfg.toString()));
+        // and n1's VRRPv3-MIB agent, on a port of n1's loopback, read with net-snmp's snmpwalk
+        Path agentCfg = lab.file("org.vireo.notify.snmp.agent.cfg", "enabled = true\naddress = 127.0.0.1\nport = 1161"
+            + "\ncommunity = lab-readonly\n");
+        startDirectorAndBackup(VIP, 100, List.of("--cfg", hookCfg.toString(), "--cfg", agentCfg.toString()));
         Path record = hook.resolveSibling("pre-release.txt");
+        theAgentShowsWhatVrrpShowShows();
 
         // n2 may have flapped while the two JVMs were booting: what counts is what it does from here on
         int n2Masters = lab.logLines("n2", N2_MASTER).size();
@@ -80,6 +85,22 @@ public class PreReleaseLabIT extends LabTestSupport {
         assertTrue(figures, runs.get(2).matches("start \\S+ PRE_RELEASE stopping: the node shuts down"));
         assertTrue("the release did not wait for the hold: " + figures, held >= HOLD_SECONDS * 1000);
         assertTrue("the release waited far past the hold: " + figures, held < HOLD_SECONDS * 1000 + 5000);
+    }
+
+    /**
+     * Issue 23: n1's agent, in the real distribution on a real interface, serves vip1's row of vrrpv3OperationsTable
+     * with the state and priority vrrp:show gives (status master(3), priority 150).
+     */
+    private void theAgentShowsWhatVrrpShowShows() throws Exception {
+        String shown = lab.cli("n1", "vrrp:show vip1");
+        assertTrue(shown, shown.matches("(?s).*MASTER.*") && shown.matches("(?s).*\\b150\\b.*"));
+        String walk = lab.exec("n1", "snmpwalk", "-v2c", "-c", "lab-readonly", "-On", "-Oq", "-t", "2", "-r", "5",
+            "127.0.0.1:1161", ".1.3.6.1.2.1.207.1.1.1.1");
+        String row = "\\d+\\.51\\.1 ";
+        assertTrue("status is not master(3): " + walk + "\nvrrp:show: " + shown,
+            walk.matches("(?s).*\\.1\\.3\\.6\\.1\\.2\\.1\\.207\\.1\\.1\\.1\\.1\\.6\\." + row + "3\\b.*"));
+        assertTrue("priority is not 150: " + walk + "\nvrrp:show: " + shown,
+            walk.matches("(?s).*\\.1\\.3\\.6\\.1\\.2\\.1\\.207\\.1\\.1\\.1\\.1\\.7\\." + row + "150\\b.*"));
     }
 
     /** The word at {@code index} of a line, a time in seconds. */

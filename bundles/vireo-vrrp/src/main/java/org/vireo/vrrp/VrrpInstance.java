@@ -33,9 +33,11 @@ public interface VrrpInstance {
     String TAKEOVER_TOPIC = "org/vireo/vrrp/TAKEOVER";
     /**
      * EventAdmin topic of a split brain detected or over (type {@code vrrp.split_brain}): fields {@code instance},
-     * {@code vrid}, {@code interface}, {@code state} ({@code detected}, {@code ended}), {@code peer} (the other
-     * master), {@code peerPriority} (-1 when it ended), {@code priority} (this node's), {@code count} (split brains
-     * of the instance so far), {@code cause}.
+     * {@code vrid}, {@code interface}, {@code state} ({@code detected}, {@code ended}), {@code path} ({@code advert}:
+     * the other master's adverts reached this one; {@code registry}: the cluster's node registry reports another node
+     * master of an instance of this name), {@code peer} (the other master's address; through the registry, the
+     * node's management address), {@code peerPriority} (-1 when it ended or is not known), {@code priority} (this
+     * node's), {@code count} (split brains of the instance so far, both paths), {@code cause}.
      */
     String SPLIT_BRAIN_TOPIC = "org/vireo/vrrp/SPLIT_BRAIN";
     /**

@@ -28,6 +28,7 @@ import org.osgi.service.event.EventAdmin;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.cluster.NodeRegistry;
 import org.vireo.config.ConfigErrors;
 import org.vireo.node.ReadinessCondition;
 import org.vireo.node.ReleaseGate;
@@ -70,6 +71,12 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     private final List<ReadinessCondition> readiness = new CopyOnWriteArrayList<>();
     private final Map<EffectivePriority, String> trackers = new HashMap<>();
     private final ReleaseHold releaseHold = new ReleaseHold();
+    /** Another master seen through the registry counts after this long: a take-back overlaps for up to a report. */
+    private static final long REGISTRY_CONFIRM_MILLIS = 3000;
+    private final RegistrySplitBrain registrySplitBrain = new RegistrySplitBrain(REGISTRY_CONFIRM_MILLIS);
+    private NodeRegistry registry;
+    private RegistryWatch registryWatch;
+    private boolean active;
 
     private volatile InstanceLifecycle lifecycle;
     /** In the instance's place while its configuration was refused before it ever ran; null once it runs. */
@@ -86,6 +93,38 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     @Activate
     synchronized void activate(Map<String, Object> properties) {
         firstStart(properties);
+        active = true;
+        watchRegistry();
+    }
+
+    /**
+     * The cluster's node registry: the second path on which a split brain shows (another node reports itself master of
+     * this instance while adverts do not meet).
+     */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+        policyOption = ReferencePolicyOption.GREEDY)
+    synchronized void setRegistry(NodeRegistry registry) {
+        this.registry = registry;
+        watchRegistry();
+    }
+
+    synchronized void unsetRegistry(NodeRegistry gone) {
+        if (registry == gone) {
+            registry = null;
+            watchRegistry();
+        }
+    }
+
+    /** Watches the registry there is now, if the instance runs; the scheduler (node) is bound by then. */
+    private void watchRegistry() {
+        if (registryWatch != null) {
+            registryWatch.close();
+            registryWatch = null;
+        }
+        if (active && registry != null && lifecycle != null) {
+            registryWatch = new RegistryWatch(registry, node, name(), () -> state() == VrrpState.MASTER,
+                registrySplitBrain, this::registrySplitBrain);
+        }
     }
 
     private void firstStart(Map<String, Object> properties) {
@@ -106,6 +145,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     synchronized void modified(Map<String, Object> properties) {
         if (lifecycle == null) { // refused at the start: this one may start it
             firstStart(properties);
+            watchRegistry();
             return;
         }
         InstanceOptions old = lifecycle.options();
@@ -138,6 +178,9 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         }
         stopInstance("restarting with a changed configuration");
         start(next);
+        if (!old.name().equals(next.name())) {
+            watchRegistry(); // the registry reports instances by name
+        }
     }
 
     private void refused(IllegalArgumentException e, InstanceOptions old) {
@@ -164,6 +207,8 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     @Deactivate
     synchronized void deactivate() {
+        active = false;
+        watchRegistry();
         if (lifecycle == null) {
             return; // never ran: nothing claimed, nothing to stop
         }
@@ -320,29 +365,65 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     public void splitBrain(String instance, boolean detected, InetAddress peer, int peerPriority,
                            boolean reannounce) {
         if (reannounce) {
-            for (VrrpStateListener listener : listeners) {
-                try {
-                    listener.announceAgain(this);
-                } catch (RuntimeException e) {
-                    LOG.error("VRRP instance {}: a state listener failed to announce the VIPs again", name(), e);
-                }
+            announceAgain();
+        }
+        postSplitBrain(detected, "advert", peer.getHostAddress(), peerPriority, detected ? "advert from "
+            + peer.getHostAddress() + " as master at priority " + peerPriority : reannounce
+            ? "the other master went silent; the VIPs were announced again" : "this node left master");
+    }
+
+    /** A split brain seen (or over) through the registry: on the scheduler thread, as the advert path's. */
+    private void registrySplitBrain(RegistrySplitBrain.Change change) {
+        String other = "node " + change.other().node() + " (" + change.other().address() + ")";
+        boolean stillMaster = state() == VrrpState.MASTER;
+        String cause;
+        if (change.detected()) {
+            cause = "the cluster registry reports " + other + " as master too: its adverts and this node's do not meet";
+            LOG.warn("VRRP instance {}: split brain: {}", name(), cause);
+        } else {
+            cause = stillMaster ? other + " no longer reports itself master; the VIPs were announced again"
+                : "this node left master";
+            LOG.warn("VRRP instance {}: split brain with {} over (cluster registry): {}", name(), other, cause);
+            if (stillMaster) {
+                announceAgain();
             }
         }
+        postSplitBrain(change.detected(), "registry", change.other().address(), -1, cause);
+    }
+
+    private void announceAgain() {
+        for (VrrpStateListener listener : listeners) {
+            try {
+                listener.announceAgain(this);
+            } catch (RuntimeException e) {
+                LOG.error("VRRP instance {}: a state listener failed to announce the VIPs again", name(), e);
+            }
+        }
+    }
+
+    /** @param path how it was seen: {@code advert} (the other master's adverts) or {@code registry} */
+    private void postSplitBrain(boolean detected, String path, String peer, int peerPriority, String cause) {
         Map<String, Object> p = about();
         p.put("state", detected ? "detected" : "ended");
-        p.put("peer", peer.getHostAddress());
+        p.put("path", path);
+        p.put("peer", peer);
         p.put("peerPriority", peerPriority);
         p.put("priority", effectivePriority());
         InstanceLifecycle running = lifecycle;
-        p.put("count", running != null ? running.splitBrainCount() : 0L);
-        p.put("cause", detected ? "advert from " + peer.getHostAddress() + " as master at priority " + peerPriority
-            : reannounce ? "the other master went silent; the VIPs were announced again" : "this node left master");
+        p.put("count", (running != null ? running.splitBrainCount() : 0L) + registrySplitBrain.count());
+        p.put("cause", ConfigErrors.shorten(cause, EVENT_TEXT));
         post(SPLIT_BRAIN_TOPIC, p);
     }
 
+    /** The advert path's account, then the registry's. */
     @Override
     public Optional<String> splitBrain() {
-        return view().splitBrain();
+        Optional<String> adverts = view().splitBrain();
+        Optional<String> registered = registrySplitBrain.describe();
+        if (adverts.isPresent() && registered.isPresent()) {
+            return Optional.of(adverts.get() + "; " + registered.get());
+        }
+        return adverts.isPresent() ? adverts : registered;
     }
 
     @Override
