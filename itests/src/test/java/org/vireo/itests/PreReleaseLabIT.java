@@ -16,7 +16,8 @@ import org.junit.Test;
  * Issue 23: a pre-release hook holds a master's graceful release of its VIP, and only for its bound. n1 (priority
  * 150) is master, n2 (100) backup, adverts every 100 ms; n1 has a hook with {@code holdReleaseSeconds = 3} that
  * takes 1.5 s before a resignation and 30 s before a stop. {@code vrrp:resign}: n2 takes over from n1's priority-0
- * advert only once the hook has ended, and not before (n1 advertised meanwhile: no Master_Down take-over). SIGTERM:
+ * advert only once the hook has ended, and not before (n1 advertised meanwhile: no Master_Down take-over). n1 takes
+ * the VIP back: n2, preempted, does not run its own hook (a preemption never waits). SIGTERM:
  * n2 takes over from the priority-0 advert 3 s after the signal, the hook's hold, though the hook still runs. At the
  * start, n1's VRRPv3-MIB agent is walked with net-snmp's snmpwalk.
  *
@@ -49,12 +50,15 @@ public class PreReleaseLabIT extends LabTestSupport {
         // and n1's VRRPv3-MIB agent, on a port of n1's loopback, read with net-snmp's snmpwalk
         Path agentCfg = lab.file("org.vireo.notify.snmp.agent.cfg", "enabled = true\naddress = 127.0.0.1\nport = 1161"
             + "\ncommunity = lab-readonly\n");
-        startDirectorAndBackup(VIP, 100, List.of("--cfg", hookCfg.toString(), "--cfg", agentCfg.toString()));
+        // n2 has the hook too: when n1 takes the VIP back, n2 is preempted, which must not wait for it
+        startDirectorAndBackup(VIP, 100, List.of("--cfg", hookCfg.toString(), "--cfg", agentCfg.toString()),
+            "--cfg", hookCfg.toString());
         Path record = hook.resolveSibling("pre-release.txt");
         theAgentShowsWhatVrrpShowShows();
 
         // n2 may have flapped while the two JVMs were booting: what counts is what it does from here on
         int n2Masters = lab.logLines("n2", N2_MASTER).size();
+        int n2Backups = lab.logLines("n2", "vip1 .*MASTER -> BACKUP").size();
         lab.cli("n1", "vrrp:resign --hold-off 5 vip1"); // returns once the release is done
         String tookOver = lab.awaitLog("n2", TAKE_OVER_FROM_PRIORITY_0, 30);
         List<String> runs = Files.readAllLines(record);
@@ -74,7 +78,9 @@ public class PreReleaseLabIT extends LabTestSupport {
 
         // n1 takes its VIP back after the 5 s hold-off, then stops: the hook would take 30 s, its hold is 3 s
         lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER at priority 150: preempted", 60);
-        lab.awaitLogLines("n2", "vip1 .*MASTER -> BACKUP", lab.logLines("n2", "vip1 .*MASTER -> BACKUP").size(), 30);
+        lab.awaitLogLines("n2", "vip1 .*MASTER -> BACKUP", n2Backups + 1, 30);
+        assertEquals("n2's preemption ran its pre-release hook: " + Files.readAllLines(record), 2,
+            Files.readAllLines(record).size());
         long signalled = Lab.signalMillis(lab.run(120, "vireo-stop", "n1"));
         List<String> again = lab.awaitLogLines("n2", TAKE_OVER_FROM_PRIORITY_0, 2, 30);
         long held = Lab.logMillis(again.get(1)) - signalled;
