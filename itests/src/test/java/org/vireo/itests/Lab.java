@@ -30,6 +30,16 @@ final class Lab implements AutoCloseable {
         return "10.77.0." + (10 + Integer.parseInt(node.substring(1)));
     }
 
+    /** fd77::(10+K) for node nK (hex digits as written: fd77::11 for n1). */
+    static String ip6(String node) {
+        return "fd77::" + (10 + Integer.parseInt(node.substring(1)));
+    }
+
+    /** The link-local address the kernel makes from nK's MAC (EUI-64): fe80::77:ff:fe00:(hex 10+K). */
+    static String linkLocal(String node) {
+        return String.format("fe80::77:ff:fe00:%x", 10 + Integer.parseInt(node.substring(1)));
+    }
+
     static String mac(String node) {
         return String.format("02:77:00:00:00:%02x", 10 + Integer.parseInt(node.substring(1)));
     }

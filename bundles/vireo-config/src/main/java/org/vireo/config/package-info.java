@@ -7,5 +7,5 @@
  * with the parse of its bundle ({@link org.vireo.config.DocumentValidator}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.6.0")
+@org.osgi.annotation.versioning.Version("0.7.0")
 package org.vireo.config;

@@ -4,6 +4,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Arrays;
 
+import org.vireo.config.AddressText;
+
 /**
  * An IPv4 or IPv6 network: its first address and prefix length. An address of the other family is never in it
  * (an IPv4-mapped IPv6 address reaches here as the IPv4 address: {@link InetAddress} turns it into one). Immutable.
@@ -87,47 +89,11 @@ public final class Network {
     /** {@code 10.1.0.0/16}, {@code 2001:db8::/32}. */
     @Override
     public String toString() {
-        return literal(bytes) + "/" + prefixLength;
+        return AddressText.of(bytes) + "/" + prefixLength;
     }
 
-    /** An address as written in rules and messages: dotted quad, or IPv6 with its longest run of zeros as ::. */
+    /** An address as written in rules and messages: dotted quad, or IPv6 in RFC 5952's form. */
     public static String literal(InetAddress address) {
-        return literal(address.getAddress());
-    }
-
-    private static String literal(byte[] bytes) {
-        if (bytes.length == 4) {
-            return (bytes[0] & 0xff) + "." + (bytes[1] & 0xff) + "." + (bytes[2] & 0xff) + "." + (bytes[3] & 0xff);
-        }
-        int[] groups = new int[8];
-        for (int i = 0; i < 8; i++) {
-            groups[i] = (bytes[2 * i] & 0xff) << 8 | bytes[2 * i + 1] & 0xff;
-        }
-        int bestStart = -1;
-        int bestLength = 1; // RFC 5952: :: stands for two or more zero groups, the longest (the first of equals)
-        for (int i = 0; i < 8; i++) {
-            int j = i;
-            while (j < 8 && groups[j] == 0) {
-                j++;
-            }
-            if (j - i > bestLength) {
-                bestStart = i;
-                bestLength = j - i;
-            }
-            i = Math.max(i, j);
-        }
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < 8; i++) {
-            if (i == bestStart) {
-                out.append("::");
-                i += bestLength - 1;
-            } else {
-                if (out.length() > 0 && out.charAt(out.length() - 1) != ':') {
-                    out.append(':');
-                }
-                out.append(Integer.toHexString(groups[i]));
-            }
-        }
-        return out.toString();
+        return AddressText.of(address);
     }
 }

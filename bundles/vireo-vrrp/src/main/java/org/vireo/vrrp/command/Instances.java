@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
+import org.vireo.config.AddressText;
 import org.vireo.vrrp.VrrpInstance;
 
 /** Lookups and formats the vrrp: commands share. */
@@ -32,7 +33,7 @@ final class Instances {
     }
 
     static String address(java.util.Optional<InetAddress> a) {
-        return a.map(InetAddress::getHostAddress).orElse("-");
+        return a.map(AddressText::of).orElse("-");
     }
 
     static String priority(VrrpInstance i) {

@@ -2,6 +2,7 @@ package org.vireo.vrrp.command;
 
 import java.util.Locale;
 
+import org.vireo.config.AddressText;
 import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpTakeover;
 import org.vireo.vrrp.VrrpTransition;
@@ -31,12 +32,12 @@ final class PriorityText {
             return "no master heard before it; first advert at " + t.firstAdvertSent();
         }
         return String.format(Locale.ROOT, "%.1f ms without adverts: from %s's last at %s to this node's"
-            + " first at %s", t.gap().get().toNanos() / 1e6, t.previousMaster().map(a -> a.getHostAddress())
+            + " first at %s", t.gap().get().toNanos() / 1e6, t.previousMaster().map(AddressText::of)
             .orElse("?"), t.lastAdvertHeard().orElseThrow(), t.firstAdvertSent());
     }
 
     static String transition(VrrpTransition t) {
         return t.from() + " -> " + t.to() + " at " + t.at() + ": " + t.cause()
-            + t.peer().map(p -> " [peer " + p.getHostAddress() + "]").orElse("");
+            + t.peer().map(p -> " [peer " + AddressText.of(p) + "]").orElse("");
     }
 }

@@ -13,6 +13,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Reference;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.vireo.config.AddressText;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpInstance;
@@ -57,7 +58,7 @@ public class ShowCommand implements Action {
         line(out, "Advert interval", i.advertInterval().toMillis() + " ms");
         line(out, "Primary address", Instances.address(i.primaryAddress()));
         line(out, "Master", Instances.address(i.masterAddress()));
-        line(out, "Virtual addresses", i.virtualAddresses().stream().map(InetAddress::getHostAddress)
+        line(out, "Virtual addresses", i.virtualAddresses().stream().map(AddressText::of)
             .collect(Collectors.joining(", ")));
         line(out, "Adverts sent", String.valueOf(c.advertsSent()));
         line(out, "Packets received", c.advertsReceived() + " (" + c.dropped() + " dropped, "

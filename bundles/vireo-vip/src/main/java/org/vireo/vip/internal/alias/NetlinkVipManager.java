@@ -12,6 +12,7 @@ import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLong;
 
+import org.vireo.config.AddressText;
 import org.vireo.vip.VipManager;
 
 /**
@@ -131,9 +132,9 @@ public final class NetlinkVipManager implements VipManager {
                     return errno;
                 }
             }
-            throw new IOException("no answer from the kernel to a netlink request for " + vip.getHostAddress());
+            throw new IOException("no answer from the kernel to a netlink request for " + AddressText.of(vip));
         } catch (LastErrorException e) {
-            throw new IOException("netlink request for " + vip.getHostAddress() + " on " + interfaceName + " failed: "
+            throw new IOException("netlink request for " + AddressText.of(vip) + " on " + interfaceName + " failed: "
                 + e.getMessage() + (e.getErrorCode() == 11 ? " (no answer in " + ANSWER_SECONDS + " s)" : ""), e);
         } finally {
             libc.close(fd);
@@ -146,6 +147,6 @@ public final class NetlinkVipManager implements VipManager {
             case ENODEV -> "no interface " + interfaceName;
             default -> new LastErrorException(errno).getMessage();
         };
-        return new IOException(what + " VIP " + vip.getHostAddress() + " on " + interfaceName + " failed: " + reason);
+        return new IOException(what + " VIP " + AddressText.of(vip) + " on " + interfaceName + " failed: " + reason);
     }
 }

@@ -19,4 +19,9 @@ public @interface AnnounceConfig {
     @AttributeDefinition(name = "Refresh every (s)", description = "Repeat a burst this often while master, 0-86400;"
         + " 0: never (keepalived: garp_master_refresh).")
     int garpRefreshSeconds() default 0;
+
+    @AttributeDefinition(name = "Router flag in neighbour advertisements", description = "Set the Router flag in the"
+        + " unsolicited neighbour advertisements of IPv6 VIPs: true where hosts use a VIP as their IPv6 router (a"
+        + " clear flag makes them drop it from their default router list, RFC 4861 7.2.5); false for a proxy VIP.")
+    boolean neighbourAdvertRouter() default false;
 }

@@ -33,6 +33,7 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.osgi.util.tracker.ServiceTracker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.config.AddressText;
 import org.vireo.node.ReadinessCondition;
 import org.vireo.vip.VipManager;
 import org.vireo.vip.internal.alias.IpCommand;
@@ -152,8 +153,9 @@ public class VipAnnouncer implements VrrpStateListener, ReadinessCondition {
         try {
             options = AnnounceOptions.parse(properties);
         } catch (IllegalArgumentException e) {
-            LOG.error("{}; keeping garpRepeat={}, garpDelaySeconds={}, garpRefreshSeconds={}", e.getMessage(),
-                options.garpRepeat(), options.garpDelaySeconds(), options.garpRefreshSeconds());
+            LOG.error("{}; keeping garpRepeat={}, garpDelaySeconds={}, garpRefreshSeconds={}, neighbourAdvertRouter={}",
+                e.getMessage(), options.garpRepeat(), options.garpDelaySeconds(), options.garpRefreshSeconds(),
+                options.neighbourAdvertRouter());
         }
     }
 
@@ -346,13 +348,14 @@ public class VipAnnouncer implements VrrpStateListener, ReadinessCondition {
     /** One burst: garpRepeat frames per VIP, from the MAC the instance sends from. */
     private void announce(Held h, Outlet outlet) {
         byte[] frame = new byte[NeighborAdvertisementFrames.LENGTH];
+        AnnounceOptions o = options;
         try {
-            for (int i = 0; i < options.garpRepeat(); i++) {
+            for (int i = 0; i < o.garpRepeat(); i++) {
                 for (InetAddress vip : h.vips()) {
                     int n = vip instanceof Inet4Address v4
                         ? ArpFrames.gratuitousRequest(outlet.sourceMac(), v4, frame, 0)
                         : NeighborAdvertisementFrames.unsolicited(outlet.sourceMac(), (Inet6Address) vip,
-                            (Inet6Address) outlet.sourceAddress(), frame, 0);
+                            (Inet6Address) outlet.sourceAddress(), o.neighbourAdvertRouter(), frame, 0);
                     outlet.sendFrame(frame, n);
                 }
             }
@@ -395,7 +398,7 @@ public class VipAnnouncer implements VrrpStateListener, ReadinessCondition {
         List<byte[]> frames = outlet.isPresent() && h.resignation().isPresent()
             ? outlet.get().frames(h.resignation().get()) : List.of();
         List<String> aliases = h.virtualMac() ? List.of()
-            : h.vips().stream().map(a -> a.getHostAddress() + (h.ipv6() ? "/128" : "/32")).toList();
+            : h.vips().stream().map(a -> AddressText.of(a) + (h.ipv6() ? "/128" : "/32")).toList();
         guard.put(new GuardState.Entry(h.name(), h.interfaceName(), aliases,
             h.virtualMac() ? h.vipInterface() : null, frames));
     }

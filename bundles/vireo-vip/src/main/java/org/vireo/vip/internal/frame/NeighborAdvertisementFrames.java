@@ -11,6 +11,7 @@ public final class NeighborAdvertisementFrames {
 
     private static final int NEXT_HEADER_ICMPV6 = 58;
     private static final int TYPE_NEIGHBOR_ADVERTISEMENT = 136;
+    private static final int FLAG_ROUTER = 0x8000_0000;
     private static final int FLAG_OVERRIDE = 0x2000_0000;
     private static final int OPTION_TARGET_LINK_LAYER = 2;
     private static final int ICMP_LENGTH = 32;
@@ -21,13 +22,21 @@ public final class NeighborAdvertisementFrames {
     private NeighborAdvertisementFrames() {
     }
 
+    /** {@link #unsolicited(MacAddress, Inet6Address, Inet6Address, boolean, byte[], int)} with Router clear. */
+    public static int unsolicited(MacAddress sender, Inet6Address vip, Inet6Address srcLinkLocal,
+                                  byte[] out, int off) {
+        return unsolicited(sender, vip, srcLinkLocal, false, out, off);
+    }
+
     /**
      * Writes an unsolicited NA to ff02::1 for {@code vip} with Override set (so neighbours
-     * replace their cached MAC) and Router/Solicited clear. Returns {@link #LENGTH}.
+     * replace their cached MAC) and Solicited clear. Returns {@link #LENGTH}.
      *
      * @param srcLinkLocal the IPv6 source, normally the interface's link-local address
+     * @param router       the Router flag: set where hosts route through the VIP, for a clear one makes a host
+     *                     that had the address as its router drop it from its default router list (RFC 4861 7.2.5)
      */
-    public static int unsolicited(MacAddress sender, Inet6Address vip, Inet6Address srcLinkLocal,
+    public static int unsolicited(MacAddress sender, Inet6Address vip, Inet6Address srcLinkLocal, boolean router,
                                   byte[] out, int off) {
         Objects.checkFromIndexSize(off, LENGTH, out.length);
         int ip = off + EthernetHeader.write(MacAddress.IPV6_ALL_NODES, sender, EthernetHeader.TYPE_IPV6, out, off);
@@ -37,7 +46,7 @@ public final class NeighborAdvertisementFrames {
         out[icmp] = (byte) TYPE_NEIGHBOR_ADVERTISEMENT;
         out[icmp + 1] = 0; // code
         Bytes.put16(out, icmp + 2, 0); // checksum, filled in below
-        Bytes.put32(out, icmp + 4, FLAG_OVERRIDE);
+        Bytes.put32(out, icmp + 4, FLAG_OVERRIDE | (router ? FLAG_ROUTER : 0));
         System.arraycopy(vip.getAddress(), 0, out, icmp + 8, 16);
         out[icmp + 24] = OPTION_TARGET_LINK_LAYER;
         out[icmp + 25] = 1; // option length in units of 8 bytes

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.config.AddressText;
 import org.vireo.vip.internal.frame.MacAddress;
 import org.vireo.vip.internal.frame.ReceivedVrrp;
 import org.vireo.vip.internal.frame.VrrpFrames;
@@ -125,7 +126,7 @@ final class PcapChannel implements VrrpTransport.Channel, Outlet {
                 if (!unresolvedLogged) {
                     unresolvedLogged = true;
                     LOG.warn("VRRP on {}: no link-layer address for unicast peer {} yet; its adverts wait for it",
-                        spec.interfaceName(), peer.getHostAddress());
+                        spec.interfaceName(), AddressText.of(peer));
                 }
                 continue;
             }

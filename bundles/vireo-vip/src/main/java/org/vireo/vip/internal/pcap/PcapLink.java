@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.MulticastSocket;
 import java.net.NetworkInterface;
+import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.pcap4j.core.PcapNetworkInterface.PromiscuousMode;
 import org.pcap4j.core.BpfProgram.BpfCompileMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.config.AddressText;
 import org.vireo.vip.internal.alias.IpAddrOutput;
 import org.vireo.vip.internal.alias.IpCommand;
 import org.vireo.vip.internal.frame.MacAddress;
@@ -159,7 +161,7 @@ final class PcapLink {
                 socket.close();
             }
             LOG.warn("VRRP on {}: cannot join {} ({}); adverts still arrive where the NIC passes multicast up",
-                name, group.getHostAddress(), e.toString());
+                name, AddressText.of(group), e.toString());
         }
     }
 
@@ -315,18 +317,41 @@ final class PcapLink {
 
     /**
      * The interface's own address of the family, the one adverts come from: its IPv6 link-local address
-     * (RFC 5798 5.1.2.1), or its first IPv4 address in the kernel's order that is not one of {@code vips}
-     * (a VIP left by a crashed run may still be there).
+     * (RFC 5798 5.1.2.1), or its first IPv4 address in the kernel's order; never one of {@code vips} (a VIP left by a
+     * crashed run may still be there, and an IPv6 instance's link-local VIP is one). An IPv6 link-local address
+     * that duplicate address detection has not passed is not used: the kernel does not send from a tentative one,
+     * and a failed one belongs to another node.
+     *
+     * @throws IOException when the only link-local addresses are tentative or failed DAD, saying which and why
      */
     static Optional<InetAddress> primaryAddress(String interfaceName, boolean ipv6, List<InetAddress> vips,
                                                 IpCommand ip) throws IOException {
-        for (InetAddress a : IpAddrOutput.addresses(ip.run("-o", ipv6 ? "-6" : "-4", "addr", "show", "dev",
-            interfaceName))) {
-            if (ipv6 ? a.isLinkLocalAddress() : !vips.contains(a)) {
-                return Optional.of(ipv6 ? Inet6Address.getByAddress(null, a.getAddress(), -1) : a);
-            }
+        List<IpAddrOutput.Entry> own = IpAddrOutput.entries(ip.run("-o", ipv6 ? "-6" : "-4", "addr", "show", "dev",
+            interfaceName)).stream().filter(e -> !vips.contains(e.address()))
+            .filter(e -> !ipv6 || e.address().isLinkLocalAddress()).toList();
+        Optional<InetAddress> usable = own.stream().filter(e -> !ipv6 || e.usable()).findFirst()
+            .map(e -> ipv6 ? toIpv6(e.address()) : e.address());
+        if (usable.isPresent() || own.isEmpty()) {
+            return usable;
         }
-        return Optional.empty();
+        IpAddrOutput.Entry unusable = own.stream().filter(IpAddrOutput.Entry::dadFailed).findFirst()
+            .orElse(own.get(0));
+        String address = AddressText.of(unusable.address());
+        throw new IOException(unusable.dadFailed()
+            ? interfaceName + "'s link-local address " + address + " failed duplicate address detection (dadfailed):"
+                + " another node on the link has it; give " + interfaceName + " an address of its own (ip -6 addr del "
+                + address + "/64 dev " + interfaceName + "; ip -6 addr add fe80::<unique>/64 dev " + interfaceName + ")"
+            : interfaceName + "'s link-local address " + address + " is tentative: duplicate address detection is"
+                + " still under way; the instance starts once it has passed");
+    }
+
+    /** Always an Inet6Address without a scope: the pseudo-header and the frame need the bare 16 bytes. */
+    private static InetAddress toIpv6(InetAddress a) {
+        try {
+            return Inet6Address.getByAddress(null, a.getAddress(), -1);
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("16 bytes are an IPv6 address", e);
+        }
     }
 
     /** Closes the handles and the memberships; by the receive thread, or for a link it never ran on. */

@@ -21,6 +21,23 @@ class IpAddrOutputTest {
             InetAddress.getByName("fe80::77:ff:fe00:b"));
     }
 
+    /** Lines as iproute2 6.1 prints them while DAD runs and after it failed (seen in the lab). */
+    @Test
+    void readsDuplicateAddressDetectionsFlags() throws Exception {
+        String output = ""
+            + "2: eth0    inet6 fd77::100/64 scope global nodad \\       valid_lft forever preferred_lft forever\n"
+            + "2: eth0    inet6 fe80::99/64 scope link tentative \\       valid_lft forever preferred_lft forever\n"
+            + "2: eth0    inet6 fe80::77:ff:fe00:c/64 scope link dadfailed tentative \\       valid_lft forever"
+            + " preferred_lft forever\n";
+
+        assertThat(IpAddrOutput.entries(output)).containsExactly(
+            new IpAddrOutput.Entry(InetAddress.getByName("fd77::100"), false, false),
+            new IpAddrOutput.Entry(InetAddress.getByName("fe80::99"), true, false),
+            new IpAddrOutput.Entry(InetAddress.getByName("fe80::77:ff:fe00:c"), true, true));
+        assertThat(IpAddrOutput.entries(output)).extracting(IpAddrOutput.Entry::usable).containsExactly(true, false,
+            false);
+    }
+
     @Test
     void anInterfaceWithoutAddressesHasNone() {
         assertThat(IpAddrOutput.addresses("")).isEmpty();

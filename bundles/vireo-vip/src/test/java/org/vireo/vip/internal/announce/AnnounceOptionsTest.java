@@ -11,7 +11,7 @@ class AnnounceOptionsTest {
 
     @Test
     void defaultsAreKeepalivedsBurstOfFiveAndASecondBurstAfterFiveSeconds() {
-        assertThat(AnnounceOptions.parse(Map.of())).isEqualTo(new AnnounceOptions(5, 5, 0));
+        assertThat(AnnounceOptions.parse(Map.of())).isEqualTo(new AnnounceOptions(5, 5, 0, false));
     }
 
     @Test
@@ -24,7 +24,8 @@ class AnnounceOptionsTest {
 
     @Test
     void valuesFromACfgFileAreTaken() {
-        assertThat(AnnounceOptions.parse(Map.of("garpRepeat", "3", "garpDelaySeconds", "0", "garpRefreshSeconds", "60")))
-            .isEqualTo(new AnnounceOptions(3, 0, 60));
+        assertThat(AnnounceOptions.parse(Map.of("garpRepeat", "3", "garpDelaySeconds", "0", "garpRefreshSeconds", "60",
+            "neighbourAdvertRouter", "true")))
+            .isEqualTo(new AnnounceOptions(3, 0, 60, true));
     }
 }

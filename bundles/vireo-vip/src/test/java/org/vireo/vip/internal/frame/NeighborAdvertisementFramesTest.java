@@ -46,6 +46,17 @@ class NeighborAdvertisementFramesTest {
                 .isEqualTo(TestBytes.hex("0201 02770000000b"));
     }
 
+    /** Where hosts route through the VIP (org.vireo.vip neighbourAdvertRouter): R=1, O=1, still a valid checksum. */
+    @Test
+    void theRouterFlagIsSetWhenAsked() {
+        byte[] routerFrame = new byte[NeighborAdvertisementFrames.LENGTH];
+        NeighborAdvertisementFrames.unsolicited(SENDER, VIP, LINK_LOCAL, true, routerFrame, 0);
+        assertThat(Arrays.copyOfRange(routerFrame, ICMP + 4, ICMP + 8)).isEqualTo(TestBytes.hex("a0000000"));
+        byte[] pseudo = TestBytes.ipv6PseudoHeader(routerFrame, IP, 32, 58);
+        assertThat(TestBytes.onesComplementSum(pseudo, Arrays.copyOfRange(routerFrame, ICMP, ICMP + 32)))
+                .isEqualTo(0xffff);
+    }
+
     @Test
     void icmpv6ChecksumVerifiesOverPseudoHeader() {
         byte[] pseudo = TestBytes.ipv6PseudoHeader(frame, IP, 32, 58);

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.vireo.config.AddressText;
 import org.vireo.vip.internal.NetNamespace;
+import org.vireo.vip.internal.alias.IpAddrOutput;
 import org.vireo.vip.internal.frame.MacAddress;
 import org.vireo.vip.internal.frame.VrrpFrames;
 import org.vireo.vrrp.DropReason;
@@ -248,6 +250,42 @@ class PcapTransportInNamespaceTest {
 
         // an IPv4 instance on the same interface needs nothing of IPv6
         assertThat(open("vwd", VRID, new Recorder()).sourceAddress()).isEqualTo(literal("10.78.5.1"));
+    }
+
+    /**
+     * Issue 24: an IPv6 channel does not send from a link-local address that duplicate address detection has not
+     * passed: while it is tentative, and when it failed (another node has it), the open fails saying so (the
+     * instance is in FAULT with that reason and retries); with an address of its own it opens.
+     */
+    @Test
+    void anIpv6ChannelRefusesALinkLocalAddressThatIsTentativeOrFailedDad() throws Exception {
+        ns.cable("vwe", "10.78.6.1/24", "vwep");
+        // 100 probes a second apart: tentative for the whole test
+        ns.sysctl("net/ipv6/conf/vwe/accept_dad=1", "net/ipv6/conf/vwe/dad_transmits=100");
+        ns.run("ip", "-6", "addr", "flush", "dev", "vwe", "scope", "link");
+        ns.run("ip", "-6", "addr", "add", "fe80::e1/64", "dev", "vwe");
+        VrrpTransport.ChannelSpec v6 = new VrrpTransport.ChannelSpec("vwe", true, VRID, List.of(), false,
+            List.of(literal("fe80::53"), literal("fd78::53")));
+
+        assertThatThrownBy(() -> ns.call(() -> transport.open(v6, new Recorder()))).isInstanceOf(IOException.class)
+            .hasMessage("vwe's link-local address fe80::e1 is tentative: duplicate address detection is still under"
+                + " way; the instance starts once it has passed");
+
+        // the peer's own link-local address on vwe too: the peer answers the probe
+        ns.run("ip", "-6", "addr", "del", "fe80::e1/64", "dev", "vwe");
+        ns.sysctl("net/ipv6/conf/vwe/dad_transmits=1");
+        String peers = IpAddrOutput.addresses(ns.run("ip", "-o", "-6", "addr", "show", "dev", "vwep", "scope",
+            "link")).stream().map(AddressText::of).findFirst().orElseThrow();
+        ns.run("ip", "-6", "addr", "add", peers + "/64", "dev", "vwe");
+        awaitTrue("DAD of " + peers + " failed", () -> ns.run("ip", "-6", "addr", "show", "dev", "vwe")
+            .contains("dadfailed"));
+        assertThatThrownBy(() -> ns.call(() -> transport.open(v6, new Recorder()))).isInstanceOf(IOException.class)
+            .hasMessageStartingWith("vwe's link-local address " + peers + " failed duplicate address detection"
+                + " (dadfailed): another node on the link has it");
+        assertThat(ns.packetSocketsOfThisProcess()).isZero();
+
+        ns.run("ip", "-6", "addr", "add", "fe80::e2/64", "dev", "vwe", "nodad");
+        assertThat(ns.call(() -> transport.open(v6, new Recorder())).sourceAddress()).isEqualTo(literal("fe80::e2"));
     }
 
     /** An instance of VRID 51 at b with {@code atB}, and one at a whose outlet puts any frame on the cable to b. */

@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.vireo.cluster.NodeStatusSource;
+import org.vireo.config.AddressText;
 import org.vireo.vrrp.VrrpInstance;
 
 /**
@@ -42,7 +43,7 @@ public class VrrpStatusSource implements NodeStatusSource {
     @Override
     public List<String> virtualAddresses() {
         Set<String> out = new TreeSet<>();
-        instances.forEach(i -> i.virtualAddresses().forEach(a -> out.add(a.getHostAddress())));
+        instances.forEach(i -> i.virtualAddresses().forEach(a -> out.add(AddressText.of(a))));
         return List.copyOf(out);
     }
 }

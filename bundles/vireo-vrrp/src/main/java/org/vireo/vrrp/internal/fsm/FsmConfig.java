@@ -3,6 +3,8 @@ package org.vireo.vrrp.internal.fsm;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 
+import org.vireo.config.AddressText;
+
 /**
  * Immutable configuration of one virtual router, validated on construction.
  *
@@ -64,7 +66,7 @@ public record FsmConfig(
             throw new IllegalArgumentException("primaryAddress = null; accepted: any IPv4 or IPv6 address");
         }
         if (version == ProtocolVersion.V2 && !(primaryAddress instanceof Inet4Address)) {
-            throw new IllegalArgumentException("primaryAddress = " + primaryAddress.getHostAddress()
+            throw new IllegalArgumentException("primaryAddress = " + AddressText.of(primaryAddress)
                     + "; accepted for VRRPv2: IPv4 only (RFC 3768)");
         }
     }

@@ -29,6 +29,7 @@ import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.cluster.NodeRegistry;
+import org.vireo.config.AddressText;
 import org.vireo.config.ConfigErrors;
 import org.vireo.node.ReadinessCondition;
 import org.vireo.node.ReleaseGate;
@@ -367,8 +368,8 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         if (reannounce) {
             announceAgain();
         }
-        postSplitBrain(detected, "advert", peer.getHostAddress(), peerPriority, detected ? "advert from "
-            + peer.getHostAddress() + " as master at priority " + peerPriority : reannounce
+        postSplitBrain(detected, "advert", AddressText.of(peer), peerPriority, detected ? "advert from "
+            + AddressText.of(peer) + " as master at priority " + peerPriority : reannounce
             ? "the other master went silent; the VIPs were announced again" : "this node left master");
     }
 
@@ -429,7 +430,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     @Override
     public void tookOver(String instance, VrrpTakeover takeover) {
         Map<String, Object> p = about();
-        p.put("previousMaster", takeover.previousMaster().map(InetAddress::getHostAddress).orElse(""));
+        p.put("previousMaster", takeover.previousMaster().map(AddressText::of).orElse(""));
         p.put("lastAdvertHeard", takeover.lastAdvertHeard().map(Instant::toString).orElse(""));
         p.put("firstAdvertSent", takeover.firstAdvertSent().toString());
         p.put("gapMillis", takeover.gap().map(g -> g.toNanos() / 1e6).orElse(-1.0));
@@ -443,10 +444,10 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         p.put("priority", effectivePriority());
         p.put("base", basePriority());
         p.put("cause", ConfigErrors.shorten(change.cause(), EVENT_TEXT));
-        p.put("peer", change.peer().map(InetAddress::getHostAddress).orElse(""));
+        p.put("peer", change.peer().map(AddressText::of).orElse(""));
         // only a master advertises: a backup that an advert made one knows its master, one that resigned does not
         Optional<InetAddress> master = change.to() == VrrpState.MASTER ? primaryAddress() : change.peer();
-        p.put("master", master.map(InetAddress::getHostAddress).orElse(""));
+        p.put("master", master.map(AddressText::of).orElse(""));
         return p;
     }
 

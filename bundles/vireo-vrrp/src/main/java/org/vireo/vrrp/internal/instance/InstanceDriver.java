@@ -21,6 +21,7 @@ import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.config.AddressText;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpState;
@@ -190,7 +191,10 @@ final class InstanceDriver {
     private static List<String> warningsFor(InstanceOptions options) {
         List<String> w = new ArrayList<>();
         if (options.ipv6() && !options.virtualAddresses().get(0).isLinkLocalAddress()) {
-            w.add("RFC 5798 5.2.9: the first IPv6 virtual address should be the router's link-local address");
+            w.add("no link-local address among the virtual addresses: RFC 5798 5.2.9 wants the virtual router's"
+                + " link-local address (e.g. fe80::" + Integer.toHexString(options.vrid()) + ") first in its adverts,"
+                + " and hosts that route through this router need it; add one to virtualAddresses, the same on every"
+                + " node");
         }
         return List.copyOf(w);
     }
@@ -466,12 +470,12 @@ final class InstanceDriver {
             splitBrains.incrementAndGet();
             splitBrainPeer = split.peer();
             LOG.warn("VRRP instance {}: split brain: {} advertises as master at priority {} while this node is",
-                options.name(), split.peer().getHostAddress(), split.peerPriority());
+                options.name(), AddressText.of(split.peer()), split.peerPriority());
             sink.splitBrain(options.name(), true, split.peer(), split.peerPriority(), false);
         } else if (action instanceof FsmAction.SplitBrainEnded ended) {
             splitBrainPeer = null;
             LOG.warn("VRRP instance {}: split brain with {} over: {}", options.name(),
-                ended.peer().getHostAddress(), ended.stillMaster() ? "it went silent; the VIPs are announced again"
+                AddressText.of(ended.peer()), ended.stillMaster() ? "it went silent; the VIPs are announced again"
                     : "this node left master");
             sink.splitBrain(options.name(), false, ended.peer(), -1, ended.stillMaster());
         }
@@ -574,7 +578,7 @@ final class InstanceDriver {
         if (peer == null && count == 0) {
             return Optional.empty();
         }
-        return Optional.of((peer != null ? "detected: " + peer.getHostAddress() + " advertises as master too"
+        return Optional.of((peer != null ? "detected: " + AddressText.of(peer) + " advertises as master too"
             : "none now") + " (" + count + " since the instance started)");
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.vireo.config.AddressText;
 import org.vireo.config.ConfigReader;
 import org.vireo.config.Setting;
 import org.vireo.vrrp.VrrpInstance;
@@ -123,11 +124,14 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
         } else if (vips.size() > 255) {
             errors.add(VIRTUAL_ADDRESSES + " has " + vips.size() + " addresses: at most 255");
         }
+        if (ipv6) {
+            linkLocalFirst(vips);
+        }
         List<InetAddress> peers = addresses(raw, UNICAST_PEERS, ipv6, errors);
         List<InetAddress> allowed = addresses(raw, ALLOWED_PEERS, ipv6, errors);
         if (!allowed.isEmpty()) {
             peers.stream().filter(p -> !allowed.contains(p)).findFirst().ifPresent(p -> errors.add(ALLOWED_PEERS
-                + " lacks unicast peer " + p.getHostAddress() + ": its adverts would be dropped; list every unicast"
+                + " lacks unicast peer " + AddressText.of(p) + ": its adverts would be dropped; list every unicast"
                 + " peer in " + ALLOWED_PEERS + ", or leave " + ALLOWED_PEERS + " empty (then the unicast peers are"
                 + " the allowed ones)"));
         }
@@ -144,6 +148,17 @@ public record InstanceOptions(String name, String interfaceName, int vrid, int v
         return new InstanceOptions(name, iface, vrid, version, ipv6, priority, interval, preempt, preemptDelay, accept,
             vips, peers, allowed, virtualMac, Duration.ofSeconds(holdOff), Duration.ofSeconds(readiness),
             Duration.ofSeconds(releaseHold));
+    }
+
+    /**
+     * Moves the first link-local address to the front: RFC 5798 5.2.9 wants the virtual router's IPv6 link-local
+     * address first in its adverts, and an operator should not have to know that to list the VIPs in any order.
+     */
+    private static void linkLocalFirst(List<InetAddress> vips) {
+        vips.stream().filter(InetAddress::isLinkLocalAddress).findFirst().ifPresent(linkLocal -> {
+            vips.remove(linkLocal);
+            vips.add(0, linkLocal);
+        });
     }
 
     /** Address literals of the family, from a list key; each bad one is named. */

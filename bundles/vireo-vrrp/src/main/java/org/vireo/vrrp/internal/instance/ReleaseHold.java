@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.config.AddressText;
 import org.vireo.node.ReleaseGate;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
@@ -39,7 +40,7 @@ final class ReleaseHold {
             return Optional.empty();
         }
         return Optional.of(new ReleaseGate.Release(instance.name(), instance.vrid(), instance.interfaceName(),
-            instance.effectivePriority(), instance.virtualAddresses().stream().map(InetAddress::getHostAddress)
+            instance.effectivePriority(), instance.virtualAddresses().stream().map(AddressText::of)
             .toList(), cause));
     }
 

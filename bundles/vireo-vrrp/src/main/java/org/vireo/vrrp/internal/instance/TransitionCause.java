@@ -3,6 +3,7 @@ package org.vireo.vrrp.internal.instance;
 import java.net.InetAddress;
 import java.util.Optional;
 
+import org.vireo.config.AddressText;
 import org.vireo.vrrp.internal.fsm.FsmEvent;
 
 /** What an event handed to the state machine means to an operator, as the cause of the transition it makes. */
@@ -22,8 +23,8 @@ final class TransitionCause {
     static String of(FsmEvent event, String priorityReason, Optional<FsmEvent.AdvertReceived> lastAdvert,
                      boolean preempting) {
         if (event instanceof FsmEvent.AdvertReceived a) {
-            return a.priority() == 0 ? "the master " + a.sender().getHostAddress() + " stepped down (priority 0)"
-                : "advert from " + a.sender().getHostAddress() + " at priority " + a.priority();
+            return a.priority() == 0 ? "the master " + AddressText.of(a.sender()) + " stepped down (priority 0)"
+                : "advert from " + AddressText.of(a.sender()) + " at priority " + a.priority();
         }
         if (event instanceof FsmEvent.TimerFired t) {
             return switch (t.which()) {
@@ -44,7 +45,7 @@ final class TransitionCause {
     }
 
     private static String preempted(FsmEvent.AdvertReceived master) {
-        return "preempted the master " + master.sender().getHostAddress() + " (it advertises priority "
+        return "preempted the master " + AddressText.of(master.sender()) + " (it advertises priority "
             + master.priority() + ", below this node's)";
     }
 
@@ -52,7 +53,7 @@ final class TransitionCause {
         if (last.isEmpty()) {
             return "no master heard for Master_Down_Interval";
         }
-        String master = last.get().sender().getHostAddress();
+        String master = AddressText.of(last.get().sender());
         return last.get().priority() == 0 ? "the master " + master + " stepped down (priority 0)"
             : "no advert from the master " + master + " for Master_Down_Interval";
     }

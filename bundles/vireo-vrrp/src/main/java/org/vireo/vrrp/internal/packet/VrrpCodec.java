@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.vireo.config.AddressText;
 import org.vireo.vrrp.DropReason;
 
 /**
@@ -255,7 +256,7 @@ public final class VrrpCodec {
         Objects.requireNonNull(address, name);
         if ((address instanceof Inet6Address) != ipv6) {
             throw new IllegalArgumentException(name + " must be " + (ipv6 ? "IPv6" : "IPv4")
-                    + " like the advertised addresses, was " + address.getHostAddress());
+                    + " like the advertised addresses, was " + AddressText.of(address));
         }
     }
 

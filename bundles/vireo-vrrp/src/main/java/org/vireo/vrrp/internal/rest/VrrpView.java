@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.vireo.config.AddressText;
 import org.vireo.vrrp.DropReason;
 import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpCounters;
@@ -54,7 +55,7 @@ public record VrrpView(String name, int vrid, String interfaceName, int version,
 
         static Transition of(VrrpTransition t) {
             return new Transition(t.from().name(), t.to().name(), t.at().toString(), t.cause(),
-                t.peer().map(InetAddress::getHostAddress).orElse(null));
+                t.peer().map(AddressText::of).orElse(null));
         }
     }
 
@@ -62,7 +63,7 @@ public record VrrpView(String name, int vrid, String interfaceName, int version,
     public record Takeover(String previousMaster, String lastAdvertHeard, String firstAdvertSent, Double gapMillis) {
 
         static Takeover of(VrrpTakeover t) {
-            return new Takeover(t.previousMaster().map(InetAddress::getHostAddress).orElse(null),
+            return new Takeover(t.previousMaster().map(AddressText::of).orElse(null),
                 t.lastAdvertHeard().map(Instant::toString).orElse(null), t.firstAdvertSent().toString(),
                 t.gap().map(g -> g.toNanos() / 1e6).orElse(null));
         }
@@ -95,9 +96,9 @@ public record VrrpView(String name, int vrid, String interfaceName, int version,
             i.stateSince().toString(), i.lastTransition().map(Transition::of).orElse(null),
             i.lastTakeover().map(Takeover::of).orElse(null), i.fault().orElse(null),
             i.refused(), Priority.of(i),
-            i.primaryAddress().map(InetAddress::getHostAddress).orElse(null),
-            i.masterAddress().map(InetAddress::getHostAddress).orElse(null), i.advertInterval().toMillis(),
-            i.preempt(), i.virtualAddresses().stream().map(InetAddress::getHostAddress).toList(), i.virtualMac(),
+            i.primaryAddress().map(AddressText::of).orElse(null),
+            i.masterAddress().map(AddressText::of).orElse(null), i.advertInterval().toMillis(),
+            i.preempt(), i.virtualAddresses().stream().map(AddressText::of).toList(), i.virtualMac(),
             i.waitingFor().orElse(null), List.copyOf(i.warnings()), Counters.of(i.counters()));
     }
 }

@@ -58,6 +58,15 @@ class InstanceOptionsTest {
             .hasMessageContaining("virtualAddresses holds '2001:db8::1': expected IPv4 address literals");
     }
 
+    /** RFC 5798 5.2.9: the link-local address goes first in the adverts, wherever the operator listed it. */
+    @Test
+    void anIpv6InstancesLinkLocalAddressComesFirst_theOthersKeepTheirOrder() throws Exception {
+        InstanceOptions o = InstanceOptions.parse(Map.of("name", "a", "vrid", "53", "addressFamily", "ipv6",
+            "virtualAddresses", "fd77::53,fd77::54,fe80::53,fe80::54"));
+        assertThat(o.virtualAddresses()).containsExactly(InetAddress.getByName("fe80::53"),
+            InetAddress.getByName("fd77::53"), InetAddress.getByName("fd77::54"), InetAddress.getByName("fe80::54"));
+    }
+
     @Test
     void everyBadKeyIsNamedWithWhatIsAccepted() {
         assertThatThrownBy(() -> InstanceOptions.parse(Map.of("name", "bad name", "vrid", "256", "priority", "0",
