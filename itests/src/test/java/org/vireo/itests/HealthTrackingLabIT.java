@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.Test;
 
@@ -30,30 +29,6 @@ public class HealthTrackingLabIT extends LabTestSupport {
         super("ht", 2);
     }
 
-    /** Starts python's web server on the node's loopback; returns its process id. */
-    private long startWeb(String node) throws Exception {
-        Path root = Files.createTempDirectory("vireo-web-" + node);
-        Files.writeString(root.resolve("index.html"), "ok\n");
-        Path log = root.resolve("http.log");
-        long pid = Long.parseLong(lab.run(30, "spawn", node, log.toString(), "python3", "-m", "http.server",
-            String.valueOf(WEB_PORT), "--bind", "127.0.0.1", "--directory", root.toString()).trim());
-        // serving: the node's own monitor sees it; here, curl from inside the namespace, bounded
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (lab.tryRun(10, List.of(), "exec", node, "curl", "-sf", "-o", "/dev/null",
-            "http://127.0.0.1:" + WEB_PORT + "/").exit() != 0) {
-            assertTrue("the web server on " + node + " does not answer: " + Files.readString(log),
-                System.nanoTime() < end);
-            Thread.sleep(100);
-        }
-        return pid;
-    }
-
-    private static void stopWeb(long pid) throws Exception {
-        ProcessHandle web = ProcessHandle.of(pid).orElseThrow();
-        web.destroy();
-        web.onExit().get(10, TimeUnit.SECONDS);
-    }
-
     private void startVireo(String node, String role, int priority) throws Exception {
         Path dir = Files.createTempDirectory("vireo-ht-" + node);
         Path monitor = dir.resolve("org.vireo.health.monitor-web.cfg");
@@ -69,8 +44,8 @@ public class HealthTrackingLabIT extends LabTestSupport {
 
     @Test
     public void aMasterWhoseTrackedServiceStopsHandsItsVipOverAndTakesItBack() throws Exception {
-        long web1 = startWeb("n1");
-        startWeb("n2");
+        long web1 = startWeb("n1", WEB_PORT);
+        startWeb("n2", WEB_PORT);
         startVireo("n1", "director", 150);
         startVireo("n2", "backup", 100);
         lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 120);
@@ -95,7 +70,7 @@ public class HealthTrackingLabIT extends LabTestSupport {
         String vrrp = lab.cli("n1", "vrrp:list");
         assertTrue(vrrp, vrrp.contains("150/0"));
 
-        startWeb("n1");
+        startWeb("n1", WEB_PORT);
         lab.awaitLog("n2", "vip1 .*MASTER -> BACKUP", 30); // n1 preempted, once its monitor rose again
         awaitVipMoved(VIP, "n1", "n2");
     }

@@ -60,6 +60,31 @@ abstract class LabTestSupport {
         }
     }
 
+    /** Starts python's web server on the node's loopback (what a health monitor checks); returns its process id. */
+    protected long startWeb(String node, int port) throws Exception {
+        Path root = Files.createTempDirectory("vireo-web-" + node);
+        Files.writeString(root.resolve("index.html"), "ok\n");
+        Path log = root.resolve("http.log");
+        long pid = Long.parseLong(lab.run(30, "spawn", node, log.toString(), "python3", "-m", "http.server",
+            String.valueOf(port), "--bind", "127.0.0.1", "--directory", root.toString()).trim());
+        // serving: the node's own monitor sees it; here, curl from inside the namespace, bounded
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (lab.tryRun(10, List.of(), "exec", node, "curl", "-sf", "-o", "/dev/null",
+            "http://127.0.0.1:" + port + "/").exit() != 0) {
+            assertTrue("the web server on " + node + " does not answer: " + Files.readString(log),
+                System.nanoTime() < end);
+            Thread.sleep(100);
+        }
+        return pid;
+    }
+
+    /** Stops a web server of {@link #startWeb}, and waits until it is gone. */
+    protected static void stopWeb(long pid) throws Exception {
+        ProcessHandle web = ProcessHandle.of(pid).orElseThrow();
+        web.destroy();
+        web.onExit().get(10, TimeUnit.SECONDS);
+    }
+
     /** The arguments of curl in the client's namespace through {@code proxy}: the body, then the status code. */
     protected static String[] curlVia(String proxy, String url) {
         return curlVia("c", proxy, url);

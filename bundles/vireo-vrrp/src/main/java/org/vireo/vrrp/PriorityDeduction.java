@@ -38,7 +38,12 @@ public record PriorityDeduction(Kind kind, String name, String detail, int amoun
         /** The operator's override ({@code vrrp:priority}), in place of the tracked priority. */
         OVERRIDE,
         /** The operator's resignation ({@code vrrp:resign}): priority 0 for its hold-off. */
-        RESIGNATION
+        RESIGNATION,
+        /**
+         * Its sync group (named): another member cannot be master now (0), or is lowered (in proportion); it
+         * applies after the instance's own deductions.
+         */
+        SYNC_GROUP
     }
 
     public PriorityDeduction {

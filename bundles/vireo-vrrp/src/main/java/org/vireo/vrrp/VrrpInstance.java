@@ -98,6 +98,11 @@ public interface VrrpInstance {
         return Optional.empty();
     }
 
+    /** The sync group the instance is in on this node (master together with its other members, or not at all). */
+    default Optional<String> syncGroup() {
+        return Optional.empty();
+    }
+
     /** This node's last takeover since the instance started (how long the group went without adverts); empty before. */
     default Optional<VrrpTakeover> lastTakeover() {
         return Optional.empty();

@@ -32,4 +32,13 @@ public interface VrrpStateListener {
      */
     default void announceAgain(VrrpInstance instance) {
     }
+
+    /**
+     * The master's configuration changed in place (its virtual addresses, unicast peers or interval): addresses it
+     * lists now and did not are to be claimed and announced, those it no longer lists released, and whatever was
+     * prepared from the old configuration (the guard's priority-0 advert) made again. Called on the VRRP thread
+     * while the instance is master, with its new configuration in place: do the work elsewhere.
+     */
+    default void changedInPlace(VrrpInstance instance) {
+    }
 }

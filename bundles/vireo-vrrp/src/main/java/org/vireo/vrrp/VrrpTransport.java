@@ -92,6 +92,16 @@ public interface VrrpTransport {
         /** Sends one message (to every unicast peer, if configured) with TTL / hop limit 255. */
         void send(byte[] message, int offset, int length) throws IOException;
 
+        /**
+         * Sends to these unicast peers from now on (empty: to the multicast group), without closing the channel: a
+         * change in place of a running instance.
+         *
+         * @throws UnsupportedOperationException if this transport cannot; the instance is then restarted instead
+         */
+        default void unicastPeers(List<InetAddress> peers) {
+            throw new UnsupportedOperationException("this transport cannot change its unicast peers in place");
+        }
+
         @Override
         void close();
     }

@@ -22,7 +22,8 @@ import org.vireo.vrrp.VrrpTransport;
         + " says why and what fixes it); it retries by itself, except one whose configuration was refused before it"
         + " ever ran, which starts when a good configuration comes. Dropped counts the received packets the instance"
         + " dropped (vrrp:show says why); below the table, what each interface dropped before any instance could"
-        + " take it (a VRID no instance here runs, a broken IP header, ...).")
+        + " take it (a VRID no instance here runs, a broken IP header, ...). Group: its sync group, whose members are master"
+        + " together or not at all (vrrp:show says what holds one).")
 public class ListCommand implements Action {
 
     @Reference(optional = true)
@@ -47,12 +48,13 @@ public class ListCommand implements Action {
         table.column("Master");
         table.column("Interval");
         table.column("Dropped").alignRight();
+        table.column("Group");
         table.column("Fault");
         table.emptyTableText("no VRRP instance is configured (etc/org.vireo.vrrp.instance-<name>.cfg)");
         instances.stream().sorted(Comparator.comparing(VrrpInstance::name)).forEach(i -> table.addRow().addContent(
             i.name(), i.vrid(), i.interfaceName(), i.state(), Instances.priority(i),
             Instances.address(i.masterAddress()), i.advertInterval().toMillis() + " ms", i.counters().dropped(),
-            i.fault().or(() -> i.waitingFor().map(w -> "waiting for readiness: " + w)).orElse("")));
+            i.syncGroup().orElse(""), i.fault().or(() -> i.waitingFor().map(w -> "waiting for readiness: " + w)).orElse("")));
         table.print(out);
         for (Map.Entry<String, Map<DropReason, Long>> e : Drops.byInterface(transports).entrySet()) {
             out.println("Dropped on " + e.getKey() + " before any instance: " + Drops.total(e.getValue())

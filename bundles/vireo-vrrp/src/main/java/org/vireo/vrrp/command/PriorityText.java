@@ -15,7 +15,7 @@ final class PriorityText {
 
     /** {@code monitor web}, {@code override operator}. */
     static String what(PriorityDeduction d) {
-        return d.kind().name().toLowerCase(Locale.ROOT) + " " + d.name();
+        return d.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " " + d.name();
     }
 
     /** {@code -60: down (since 2026-12-04T15:02:11Z)}, {@code to 0 (-120): missing (not configured on this node)}. */

@@ -54,6 +54,8 @@ public class ShowCommand implements Action {
         line(out, "Priority", "base " + i.basePriority() + ", effective " + i.effectivePriority()
             + i.priorityOverride().map(p -> ", override " + p).orElse(""));
         i.priorityDeductions().forEach(d -> line(out, "  " + PriorityText.what(d), PriorityText.amount(d)));
+        i.syncGroup().ifPresent(g -> line(out, "Sync group", g + " (master together with its other members, or"
+            + " not at all)"));
         line(out, "Preempt", String.valueOf(i.preempt()));
         line(out, "Advert interval", i.advertInterval().toMillis() + " ms");
         line(out, "Primary address", Instances.address(i.primaryAddress()));

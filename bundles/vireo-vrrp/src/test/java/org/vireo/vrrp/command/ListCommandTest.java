@@ -27,7 +27,7 @@ class ListCommandTest {
                 case "vrid", "basePriority", "effectivePriority" -> 0;
                 case "interfaceName" -> "-";
                 case "state" -> VrrpState.FAULT;
-                case "priorityOverride", "masterAddress" -> Optional.empty();
+                case "priorityOverride", "masterAddress", "syncGroup" -> Optional.empty();
                 case "advertInterval" -> Duration.ZERO;
                 case "fault" -> Optional.of("configuration org.vireo.vrrp.instance refused: unknown key 'x'");
                 case "refused" -> true;
@@ -47,6 +47,7 @@ class ListCommandTest {
                 case "state" -> VrrpState.BACKUP;
                 case "priorityOverride", "masterAddress", "fault" -> Optional.empty();
                 case "waitingFor" -> Optional.of(what);
+                case "syncGroup" -> Optional.of("dual");
                 case "advertInterval" -> Duration.ofMillis(100);
                 case "refused" -> false;
                 case "counters" -> new VrrpCounters(0, 0, 0, 0, 0, Map.of());
@@ -62,7 +63,8 @@ class ListCommandTest {
             new PrintStream(bytes, true, StandardCharsets.UTF_8));
 
         assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("BACKUP")
-            .contains("waiting for readiness: balancer: listeners not set up yet");
+            .contains("waiting for readiness: balancer: listeners not set up yet")
+            .containsPattern("\\| dual\\s+\\|"); // its sync group
     }
 
     @Test

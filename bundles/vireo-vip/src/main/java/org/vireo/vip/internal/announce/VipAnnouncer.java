@@ -256,6 +256,55 @@ public class VipAnnouncer implements VrrpStateListener, ReadinessCondition {
         });
     }
 
+    /**
+     * A master changed in place: the VIPs it gained go on and are announced (a burst, then the repeats as after a
+     * claim), those it lost come off, and the guard's entry is made again (its priority-0 advert lists the new
+     * addresses and goes to the new peers). A master whose claim is still queued is left to it.
+     */
+    @Override
+    public void changedInPlace(VrrpInstance instance) {
+        Held next = Held.of(instance); // read now, on the VRRP thread
+        submit(() -> {
+            synchronized (claims) {
+                Held was = held.get(next.name());
+                if (was != null && instance.state() == VrrpState.MASTER) {
+                    changeLocked(was, next);
+                }
+            }
+        });
+    }
+
+    private void changeLocked(Held was, Held next) {
+        List<InetAddress> added = next.vips().stream().filter(a -> !was.vips().contains(a)).toList();
+        List<InetAddress> removed = was.vips().stream().filter(a -> !next.vips().contains(a)).toList();
+        Optional<Outlet> outlet = transport.outlet(next.interfaceName(), next.ipv6(), next.vrid());
+        try {
+            if (!added.isEmpty()) {
+                vips.claim(next.vipInterface(), added);
+            }
+            if (!removed.isEmpty()) {
+                vips.release(next.vipInterface(), removed);
+            }
+            held.put(next.name(), next);
+            if (!added.isEmpty() && outlet.isPresent()) {
+                announce(new Held(next.name(), next.interfaceName(), next.ipv6(), next.vrid(), added,
+                    next.virtualMac(), next.resignation()), outlet.get());
+            }
+            cancelAnnouncements(next.name()); // the repeats of the old list would announce what it let go
+            scheduleRepeats(next);
+            writeGuard(next, outlet);
+            if (added.isEmpty() && removed.isEmpty()) {
+                LOG.debug("VRRP instance {}: changed in place; its guard entry made again", next.name());
+            } else {
+                LOG.info("VRRP instance {}: changed in place: VIPs {} on, {} off {}", next.name(), added, removed,
+                    next.vipInterface());
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.error("VRRP instance {}: changing its VIPs in place ({} on, {} off {}) failed: {}", next.name(), added,
+                removed, next.vipInterface(), e.getMessage());
+        }
+    }
+
     private boolean submit(Runnable task) {
         try {
             worker.execute(task);
@@ -333,14 +382,21 @@ public class VipAnnouncer implements VrrpStateListener, ReadinessCondition {
         }
         LOG.info("VRRP instance {}: VIPs {} on {} ({})", h.name(), h.vips(), h.vipInterface(),
             times.describe(vipsOn, announced));
+        scheduleRepeats(h);
+    }
+
+    /** The second burst and the refreshes of a master's VIPs, on its channel as it is then. */
+    private void scheduleRepeats(Held h) {
         List<ScheduledFuture<?>> later = new ArrayList<>();
         AnnounceOptions o = options;
+        Runnable burst = () -> transport.outlet(h.interfaceName(), h.ipv6(), h.vrid())
+            .ifPresent(outlet -> announce(h, outlet));
         if (o.garpDelaySeconds() > 0) {
-            later.add(worker.schedule(() -> announce(h, outlet.get()), o.garpDelaySeconds(), TimeUnit.SECONDS));
+            later.add(worker.schedule(burst, o.garpDelaySeconds(), TimeUnit.SECONDS));
         }
         if (o.garpRefreshSeconds() > 0) {
-            later.add(worker.scheduleAtFixedRate(() -> announce(h, outlet.get()), o.garpRefreshSeconds(),
-                o.garpRefreshSeconds(), TimeUnit.SECONDS));
+            later.add(worker.scheduleAtFixedRate(burst, o.garpRefreshSeconds(), o.garpRefreshSeconds(),
+                TimeUnit.SECONDS));
         }
         announcements.put(h.name(), later);
     }

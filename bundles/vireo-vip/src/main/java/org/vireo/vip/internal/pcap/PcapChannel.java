@@ -30,10 +30,11 @@ final class PcapChannel implements VrrpTransport.Channel, Outlet {
     private static final int MAX_FRAME = VrrpFrames.IPV6_OVERHEAD + 4 + 255 * 16 + 64;
 
     private final PcapLink link;
-    private final VrrpTransport.ChannelSpec spec;
+    /** Replaced whole when the unicast peers change in place; read by the sending thread. */
+    private volatile VrrpTransport.ChannelSpec spec;
     private final VrrpTransport.Receiver receiver;
     private final InetAddress source;
-    private final InetAddress destination;
+    private volatile InetAddress destination;
     private final MacAddress sourceMac;
     private final NeighborCache neighbors;
     private final Consumer<PcapChannel> onClose;
@@ -58,6 +59,19 @@ final class PcapChannel implements VrrpTransport.Channel, Outlet {
 
     PcapLink link() {
         return link;
+    }
+
+    /**
+     * Sends to these peers from now on (empty: to the group). The instance's checks of received adverts follow its
+     * own configuration; the receive side of the link is the same for every peer.
+     */
+    @Override
+    public void unicastPeers(List<InetAddress> peers) {
+        VrrpTransport.ChannelSpec was = spec;
+        peers.forEach(neighbors::lookup);
+        destination = peers.isEmpty() ? PcapTransport.group(was.ipv6()) : peers.get(0);
+        spec = new VrrpTransport.ChannelSpec(was.interfaceName(), was.ipv6(), was.vrid(), peers, was.virtualMac(),
+            was.virtualAddresses());
     }
 
     VrrpTransport.ChannelSpec spec() {

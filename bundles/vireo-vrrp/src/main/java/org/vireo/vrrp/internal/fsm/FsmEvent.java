@@ -93,6 +93,14 @@ public sealed interface FsmEvent {
     }
 
     /** The link the virtual router lives on went down: behave like Shutdown, but nothing can be sent. */
+    /**
+     * The instance's configuration changed in place (advert interval, preemption, its delay, accept mode): the same
+     * virtual router (VRID, version, primary address, owner or not) goes on in its state. A Master advertises a new
+     * interval at once.
+     */
+    record Reconfigured(FsmConfig config) implements FsmEvent {
+    }
+
     record InterfaceDown() implements FsmEvent {
     }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.internal.fsm.FsmAction.BecomeBackup;
 import org.vireo.vrrp.internal.fsm.FsmAction.BecomeInitialize;
@@ -21,6 +22,7 @@ import org.vireo.vrrp.internal.fsm.FsmEvent.InterfaceDown;
 import org.vireo.vrrp.internal.fsm.FsmEvent.InterfaceUp;
 import org.vireo.vrrp.internal.fsm.FsmEvent.PriorityChanged;
 import org.vireo.vrrp.internal.fsm.FsmEvent.ReadinessChanged;
+import org.vireo.vrrp.internal.fsm.FsmEvent.Reconfigured;
 import org.vireo.vrrp.internal.fsm.FsmEvent.Shutdown;
 import org.vireo.vrrp.internal.fsm.FsmEvent.Startup;
 import org.vireo.vrrp.internal.fsm.FsmEvent.TimerFired;
@@ -60,12 +62,13 @@ public final class VrrpStateMachine {
     private static final BecomeBackup BECOME_BACKUP = new BecomeBackup();
     private static final BecomeInitialize BECOME_INITIALIZE = new BecomeInitialize();
 
-    private final FsmConfig config;
-    private final PreemptGate preemptGate;
-    private final BecomeMaster becomeMaster;
-    private final StartTimer armAdverTimer;
-    private final SendAdvert priorityZeroAdvert;
-    private final List<FsmAction> claim;
+    // replaced together by a Reconfigured event
+    private FsmConfig config;
+    private PreemptGate preemptGate;
+    private BecomeMaster becomeMaster;
+    private StartTimer armAdverTimer;
+    private SendAdvert priorityZeroAdvert;
+    private List<FsmAction> claim;
 
     private VrrpState state = VrrpState.INITIALIZE;
     /** Master, but its addresses not yet claimed: nothing is advertised until they are. */
@@ -89,14 +92,44 @@ public final class VrrpStateMachine {
     private List<FsmAction> rearmMasterDown;
 
     public VrrpStateMachine(FsmConfig config) {
-        this.config = Objects.requireNonNull(config, "config");
-        preemptGate = new PreemptGate(config.preempt(), config.preemptDelayMicros());
-        becomeMaster = new BecomeMaster(config.acceptMode());
-        armAdverTimer = new StartTimer(Timer.ADVER, config.advertIntervalMicros());
-        priorityZeroAdvert = new SendAdvert(0, config.advertIntervalCentis());
-        claim = List.of(becomeMaster, new StartTimer(Timer.CLAIM, config.claimTimeoutMicros()));
+        configure(Objects.requireNonNull(config, "config"), true);
         masterAdverIntervalCentis = config.advertIntervalCentis();
         setEffectivePriority(config.basePriority());
+    }
+
+    private void configure(FsmConfig next, boolean ready) {
+        config = next;
+        preemptGate = new PreemptGate(next.preempt(), next.preemptDelayMicros());
+        preemptGate.ready(ready);
+        becomeMaster = new BecomeMaster(next.acceptMode());
+        armAdverTimer = new StartTimer(Timer.ADVER, next.advertIntervalMicros());
+        priorityZeroAdvert = new SendAdvert(0, next.advertIntervalCentis());
+        claim = List.of(becomeMaster, new StartTimer(Timer.CLAIM, next.claimTimeoutMicros()));
+    }
+
+    /**
+     * The same virtual router with other settings, in the state it is in. A Master advertises a new interval at once
+     * (its Backups learn it from that advert, RFC 5798 6.4.2) and re-arms its Adver_Timer; a Backup keeps the
+     * Master's interval (v3: learnt from its adverts) and its running timer; a preempt delay under way starts again.
+     */
+    private List<FsmAction> onReconfigured(FsmConfig next) {
+        if (next.vrid() != config.vrid() || next.version() != config.version()
+                || !next.primaryAddress().equals(config.primaryAddress())
+                || next.isAddressOwner() != config.isAddressOwner()) {
+            throw new IllegalArgumentException("VRID, version, primary address and address ownership change only"
+                    + " with a restart: " + config + " -> " + next);
+        }
+        boolean newInterval = next.advertIntervalCentis() != config.advertIntervalCentis();
+        configure(next, preemptGate.ready());
+        setEffectivePriority(effectivePriority); // the cached advert carries the interval
+        if (state == VrrpState.MASTER) {
+            setMasterAdverInterval(next.advertIntervalCentis());
+            return newInterval && !claimPending ? advertiseAndRearm : List.of();
+        }
+        if (state == VrrpState.BACKUP && !config.version().learnsMasterInterval()) {
+            setMasterAdverInterval(next.advertIntervalCentis()); // v2: the interval is configured alike everywhere
+        }
+        return List.of();
     }
 
     /**
@@ -149,6 +182,8 @@ public final class VrrpStateMachine {
         } else if (event instanceof Shutdown) {
             enabled = false;
             return stop(true);
+        } else if (event instanceof Reconfigured reconfigured) {
+            return onReconfigured(reconfigured.config());
         } else if (event instanceof InterfaceDown) {
             linkUp = false;
             return stop(false); // the link is gone: a priority-0 advert could not leave anyway
@@ -207,7 +242,11 @@ public final class VrrpStateMachine {
         if (which == Timer.MASTER_DOWN && state == VrrpState.BACKUP) {
             // Not eligible, or starting and not ready yet: keep watching, so that a later priority rise (or the
             // readiness the caller reports before the next expiry) can still lead to a takeover.
-            return effectivePriority == 0 || startingUnready ? rearmMasterDown : becomeMaster();
+            if (effectivePriority == 0 || startingUnready) {
+                masterGone = true;
+                return rearmMasterDown;
+            }
+            return becomeMaster();
         }
         return List.of();
     }
@@ -225,6 +264,7 @@ public final class VrrpStateMachine {
     // RFC 5798 6.4.2, "If an ADVERTISEMENT is received"
     private List<FsmAction> backupReceives(AdvertReceived received, long nowMicros) {
         if (received.priority() == 0) {
+            masterPriority = 0; // leaving: nobody to follow once Skew_Time is over
             return List.of(new StartTimer(Timer.MASTER_DOWN, skewTimeMicros));
         }
         if (!preemptGate.acceptsAsMaster(received.priority(), effectivePriority, nowMicros)) {
@@ -288,6 +328,12 @@ public final class VrrpStateMachine {
             return List.of();
         }
         setEffectivePriority(priority);
+        if (state == VrrpState.BACKUP && masterGone && priority > 0 && !startingUnready) {
+            // its Master_Down_Timer ran out while it could not take over, and no master spoke since: nobody is
+            // master, and waiting for the next expiry would leave the addresses unserved that long (a sync group's
+            // members are held at 0 until all of them can take over, then must do so together)
+            return becomeMaster();
+        }
         if (state != VrrpState.MASTER) {
             // A Backup's running Master_Down_Timer keeps its deadline; the next reset uses the new values.
             return List.of();
@@ -313,6 +359,8 @@ public final class VrrpStateMachine {
     private List<FsmAction> becomeMaster() {
         state = VrrpState.MASTER;
         preempting = false;
+        masterGone = false;
+        masterPriority = 0; // a master follows nobody; nor does it once it steps down, until an advert comes
         claimPending = true;
         masterAddress = config.primaryAddress();
         setMasterAdverInterval(config.advertIntervalCentis());
@@ -337,6 +385,8 @@ public final class VrrpStateMachine {
 
     private void followMaster(AdvertReceived received) {
         masterAddress = received.sender();
+        masterPriority = received.priority();
+        masterGone = false;
         // V2: the codec has dropped adverts whose interval differs from ours, so ours is the Master's.
         setMasterAdverInterval(config.version().learnsMasterInterval()
                 ? received.maxAdverIntervalCentis()
@@ -372,6 +422,26 @@ public final class VrrpStateMachine {
 
     public VrrpState state() {
         return state;
+    }
+
+    /** A Backup's Master_Down_Timer ran out while it could not take over, and no master has spoken since. */
+    private boolean masterGone;
+    /** The priority of the master last followed. */
+    private int masterPriority;
+
+    /**
+     * The priority of the live master this Backup follows (it accepted the master's last advert, which did not
+     * say priority 0, and its Master_Down_Timer has not run out since); empty while Master or Initialize, when
+     * preempting, or when no master is heard.
+     */
+    public OptionalInt followedMasterPriority() {
+        int p = followedMasterPriorityOrZero();
+        return p > 0 ? OptionalInt.of(p) : OptionalInt.empty();
+    }
+
+    /** {@link #followedMasterPriority()}, 0 for none: for the advert path, which allocates nothing. */
+    public int followedMasterPriorityOrZero() {
+        return state == VrrpState.BACKUP && masterAddress != null && !masterGone && !preempting ? masterPriority : 0;
     }
 
     /** The other router that advertises as Master while this one is (a split brain); null if none. */

@@ -42,6 +42,8 @@ import org.vireo.vrrp.VrrpStateListener;
 import org.vireo.vrrp.VrrpTakeover;
 import org.vireo.vrrp.VrrpTransition;
 import org.vireo.vrrp.VrrpTransport;
+import org.vireo.vrrp.internal.syncgroup.SyncGroupOptions;
+import org.vireo.vrrp.internal.syncgroup.SyncGroups;
 
 /**
  * One configured virtual router ({@code org.vireo.vrrp.instance-<name>.cfg}). A changed configuration
@@ -64,6 +66,9 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     @Reference
     private VrrpTransport transport;
 
+    @Reference
+    private SyncGroups syncGroups;
+
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
         policyOption = ReferencePolicyOption.GREEDY)
     private volatile EventAdmin eventAdmin;
@@ -83,6 +88,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     /** In the instance's place while its configuration was refused before it ever ran; null once it runs. */
     private volatile RefusedInstance refusedAtStart;
     private VrrpNode.ShutdownStop stopOnShutdown;
+    private AutoCloseable groupMembership;
     private AutoCloseable tracking;
     private volatile String refusedConfiguration;
 
@@ -169,6 +175,12 @@ public class InstanceComponent implements VrrpInstance, StateSink {
             LOG.info("VRRP instance {}: priority {} -> {}", next.name(), old.priority(), next.priority());
             return;
         }
+        Optional<String> restartFor = InPlaceChange.restartNeededFor(old, next);
+        if (restartFor.isEmpty() && changedInPlace(old, next)) {
+            return;
+        }
+        LOG.info("VRRP instance {}: {} changed: restarting it (a master hands over first)", old.name(),
+            restartFor.orElse(InPlaceChange.changedKeys(old, next)));
         node.release(old);
         try {
             node.claim(next);
@@ -184,6 +196,37 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         }
     }
 
+    /**
+     * Applies a change of the same virtual router in the running election (VIPs, interval, preemption, peers, ...):
+     * a master keeps its VIPs and advertises on. False if the transport cannot (the caller restarts it instead).
+     */
+    private boolean changedInPlace(InstanceOptions old, InstanceOptions next) {
+        try {
+            node.runAndWait(() -> lifecycle.reconfigure(next.withPriority(old.priority())), STOP_TIMEOUT_SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnsupportedOperationException) {
+                return false;
+            }
+            LOG.error("VRRP instance {}: changing it in place failed; restarting it", old.name(), e.getCause());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        } catch (TimeoutException e) {
+            LOG.error("VRRP instance {}: changing it in place did not finish in {} s", old.name(),
+                STOP_TIMEOUT_SECONDS);
+            return true;
+        }
+        if (old.priority() != next.priority()) {
+            lifecycle.basePriority(next);
+            trackers.entrySet().stream().filter(t -> next.name().equals(t.getValue())).findFirst()
+                .ifPresent(t -> track(t.getKey()));
+        }
+        LOG.info("VRRP instance {}: changed in place ({}), in state {}", next.name(),
+            InPlaceChange.changedKeys(old, next), state());
+        return true;
+    }
+
     private void refused(IllegalArgumentException e, InstanceOptions old) {
         refusedConfiguration = e.getMessage();
         LOG.error("{}; instance {} goes on with its previous configuration", e.getMessage(), old.name());
@@ -196,8 +239,10 @@ public class InstanceComponent implements VrrpInstance, StateSink {
             this::waitingForReadiness);
         InstanceLifecycle started = lifecycle;
         stopOnShutdown = new VrrpNode.ShutdownStop(
-            () -> releaseHold.ask(started, "stopping: the node shuts down", options.releaseHoldMax()), started::stop);
+            () -> releaseHold.ask(started, "stopping: the node shuts down", started.options().releaseHoldMax()),
+            started::stop);
         node.stopOnShutdown(stopOnShutdown);
+        groupMembership = syncGroups.join(new GroupMember(started), node::execute);
         trackers.entrySet().stream().filter(t -> options.name().equals(t.getValue())).findFirst()
             .ifPresent(t -> track(t.getKey()));
         lifecycle.start();
@@ -235,6 +280,16 @@ public class InstanceComponent implements VrrpInstance, StateSink {
             LOG.error("VRRP instance {}: stopping it failed", lifecycle.name(), e);
         } finally {
             closeTracking();
+            leaveGroup();
+        }
+    }
+
+    /** Its sync group's others are held while it does not run (a group is master whole or not at all). */
+    private void leaveGroup() {
+        try {
+            groupMembership.close();
+        } catch (Exception e) {
+            LOG.error("VRRP instance {}: leaving its sync group failed", lifecycle.name(), e);
         }
     }
 
@@ -333,6 +388,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     /** On becoming master: the listeners' claims, all of which the first advert waits for. */
     @Override
     public CompletionStage<Void> stateChanged(StateChange change) {
+        syncGroups.changed();
         List<CompletableFuture<Void>> claims = new ArrayList<>();
         for (VrrpStateListener listener : listeners) {
             try {
@@ -360,6 +416,27 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         p.put("base", basePriority());
         p.put("reason", ConfigErrors.shorten(change.reason(), EVENT_TEXT));
         post(PRIORITY_TOPIC, p);
+    }
+
+    @Override
+    public void changedInPlace(String instance) {
+        for (VrrpStateListener listener : listeners) {
+            try {
+                listener.changedInPlace(this);
+            } catch (RuntimeException e) {
+                LOG.error("VRRP instance {}: a state listener failed on a change in place", name(), e);
+            }
+        }
+    }
+
+    @Override
+    public void groupInputsChanged() {
+        syncGroups.changed();
+    }
+
+    @Override
+    public Optional<String> syncGroup() {
+        return syncGroups.groupOf(name()).map(SyncGroupOptions::name);
     }
 
     @Override

@@ -23,6 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.config.AddressText;
 import org.vireo.vrrp.DropReason;
+import org.vireo.vrrp.PriorityDeduction;
 import org.vireo.vrrp.VrrpCounters;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpTakeover;
@@ -40,6 +41,7 @@ import org.vireo.vrrp.internal.packet.ReceiveResult;
 import org.vireo.vrrp.internal.packet.VrrpAdvert;
 import org.vireo.vrrp.internal.packet.VrrpCodec;
 import org.vireo.vrrp.internal.packet.VrrpVersion;
+import org.vireo.vrrp.internal.syncgroup.SyncGroupRule;
 
 /**
  * Runs one instance: feeds the state machine with received adverts, timer expiries and priority changes,
@@ -61,7 +63,8 @@ final class InstanceDriver {
     private final StateSink sink;
     private final VrrpTransport.Channel channel;
     private final VrrpStateMachine fsm;
-    private final ReceiveContext receiveContext;
+    /** What received adverts are checked against; replaced by a change in place, read on the transport's thread. */
+    private volatile ReceiveContext receiveContext;
     private final VrrpVersion version;
     private final DropCounters drops = new DropCounters();
     private final AtomicLong advertsSent = new AtomicLong();
@@ -77,7 +80,7 @@ final class InstanceDriver {
     private final Optional<InetAddress> self;
     private VrrpAdvert lastAdvert; // the advert to send, re-made only when priority or interval change
     private final byte[] sendBuffer = new byte[VrrpCodec.MAX_LENGTH];
-    private final List<String> warnings;
+    private volatile List<String> warnings;
     private final Supplier<Optional<String>> readiness;
     private final BiConsumer<InstanceDriver, String> lost; // told on the scheduler thread when the channel fails
 
@@ -115,6 +118,13 @@ final class InstanceDriver {
     private volatile VrrpTakeover lastTakeover;
     /** Why the effective priority last changed; timer thread only. */
     private String priorityReason = "configured";
+    /** Its sync group's cap on the priority, and since when; empty: none (or no group). */
+    private volatile Optional<SyncGroupRule.Cap> groupCap = Optional.empty();
+    private volatile Instant groupCapSince = Instant.now();
+    /** What its sync group saw last: told again only when it changes (compared without allocating); timer thread. */
+    private VrrpState groupSawState;
+    private int groupSawOwn = -1;
+    private int groupSawFollowed = -1;
 
     /** Opens the transport channel through {@code opener}, with this driver as its receiver. */
     InstanceDriver(InstanceOptions options, Scheduler scheduler, StateSink sink, ChannelOpener opener,
@@ -132,8 +142,7 @@ final class InstanceDriver {
         this.sink = sink;
         this.trackedPriority = options.priority();
         this.version = options.version() == 2 ? VrrpVersion.V2 : VrrpVersion.V3;
-        this.receiveContext = new ReceiveContext(version, options.vrid(), options.priority() == FsmConfig.OWNER_PRIORITY,
-            options.virtualAddresses(), wireInterval(), options.allowedSources());
+        this.receiveContext = receiveContext(options);
         this.channel = opener.open(new VrrpTransport.Receiver() {
             @Override
             public void received(byte[] message, int offset, int length, InetAddress source, InetAddress destination,
@@ -157,14 +166,7 @@ final class InstanceDriver {
                 scheduler.execute(() -> lost.accept(InstanceDriver.this, reason));
             }
         });
-        this.fsm = new VrrpStateMachine(FsmConfig.builder(options.vrid(), channel.sourceAddress())
-            .version(options.version() == 2 ? ProtocolVersion.V2 : ProtocolVersion.V3)
-            .basePriority(options.priority())
-            .advertIntervalCentis(options.advertIntervalCentis())
-            .preempt(options.preempt())
-            .preemptDelayMicros(options.preemptDelaySeconds() * 1_000_000L)
-            .acceptMode(options.accept())
-            .build());
+        this.fsm = new VrrpStateMachine(fsmConfig(options));
         this.warnings = warningsFor(options);
         this.self = Optional.of(channel.sourceAddress());
         for (Timer t : Timer.values()) {
@@ -188,6 +190,46 @@ final class InstanceDriver {
         VrrpTransport.Channel open(VrrpTransport.Receiver receiver) throws IOException;
     }
 
+    private FsmConfig fsmConfig(InstanceOptions o) {
+        return FsmConfig.builder(o.vrid(), channel.sourceAddress())
+            .version(o.version() == 2 ? ProtocolVersion.V2 : ProtocolVersion.V3)
+            .basePriority(o.priority())
+            .advertIntervalCentis(o.advertIntervalCentis())
+            .preempt(o.preempt())
+            .preemptDelayMicros(o.preemptDelaySeconds() * 1_000_000L)
+            .acceptMode(o.accept())
+            .build();
+    }
+
+    private ReceiveContext receiveContext(InstanceOptions o) {
+        return new ReceiveContext(version, o.vrid(), o.priority() == FsmConfig.OWNER_PRIORITY, o.virtualAddresses(),
+            version == VrrpVersion.V2 ? o.advertIntervalMillis() / 1000 : o.advertIntervalCentis(),
+            o.allowedSources());
+    }
+
+    /**
+     * Takes a changed configuration of the same virtual router without leaving the election (on the scheduler
+     * thread): the checks of received adverts, the advert (addresses, interval: a master advertises a new interval
+     * at once), preemption, the unicast peers of the channel; a master's listeners claim the addresses it gained and
+     * release those it lost. What only a restart can change is refused ({@link InPlaceChange}).
+     *
+     * @throws UnsupportedOperationException if the transport cannot change its unicast peers in place
+     */
+    void reconfigure(InstanceOptions next) {
+        InstanceOptions was = options;
+        if (!was.unicastPeers().equals(next.unicastPeers())) {
+            channel.unicastPeers(next.unicastPeers());
+        }
+        options = next;
+        receiveContext = receiveContext(next);
+        warnings = warningsFor(next);
+        lastAdvert = null; // made again with the new addresses and interval
+        handle(new FsmEvent.Reconfigured(fsmConfig(next)));
+        if (state == VrrpState.MASTER) {
+            sink.changedInPlace(next.name());
+        }
+    }
+
     private static List<String> warningsFor(InstanceOptions options) {
         List<String> w = new ArrayList<>();
         if (options.ipv6() && !options.virtualAddresses().get(0).isLinkLocalAddress()) {
@@ -197,10 +239,6 @@ final class InstanceDriver {
                 + " node");
         }
         return List.copyOf(w);
-    }
-
-    private int wireInterval() {
-        return version == VrrpVersion.V2 ? options.advertIntervalMillis() / 1000 : options.advertIntervalCentis();
     }
 
     /** Starts the election (from the scheduler thread). */
@@ -269,6 +307,7 @@ final class InstanceDriver {
 
     /** Hands the state machine a changed priority; the sink hears of it first, with the reason. */
     private void priorityMayHaveChanged(String reason) {
+        groupMayHaveChanged(); // its own priority may have changed though the effective one did not (a cap)
         int ep = effectivePriority();
         int was = fsm.effectivePriority();
         if (ep != was) {
@@ -283,7 +322,59 @@ final class InstanceDriver {
     }
 
     int effectivePriority() {
+        int own = ownPriority();
+        return groupCap.map(c -> Math.min(c.priority(), own)).orElse(own);
+    }
+
+    /** The priority before its sync group's cap: tracking's, the operator's override, 0 while resigning. */
+    int ownPriority() {
         return resigning() ? 0 : override.orElse(trackedPriority);
+    }
+
+    /** Takes its sync group's cap (empty: none); on the scheduler thread, from the node's sync groups. */
+    void groupCap(Optional<SyncGroupRule.Cap> cap) {
+        if (cap.equals(groupCap)) {
+            return;
+        }
+        Optional<SyncGroupRule.Cap> was = groupCap;
+        groupCap = cap;
+        if (cap.map(SyncGroupRule.Cap::priority).equals(was.map(SyncGroupRule.Cap::priority))) {
+            return; // the same cap for another reason
+        }
+        groupCapSince = Instant.now();
+        priorityMayHaveChanged(cap.map(c -> "sync group " + c.group() + ": " + c.reason())
+            .orElse("sync group " + was.map(SyncGroupRule.Cap::group).orElse("") + ": no longer held"));
+    }
+
+    /** Its cap before the driver starts (a restart after a fault): {@link #start} advertises with it. */
+    void presetGroupCap(Optional<SyncGroupRule.Cap> cap) {
+        groupCap = cap;
+    }
+
+    /** The sync group's deduction, when its cap takes something off the instance's own priority. */
+    Optional<PriorityDeduction> groupDeduction() {
+        Optional<SyncGroupRule.Cap> cap = groupCap;
+        int own = ownPriority();
+        return cap.filter(c -> c.priority() < own).map(c -> new PriorityDeduction(PriorityDeduction.Kind.SYNC_GROUP,
+            c.group(), c.reason(), own - c.priority(), c.priority() == 0, Optional.of(groupCapSince)));
+    }
+
+    /** The instance as its sync group sees it. */
+    SyncGroupRule.Member groupView() {
+        return new SyncGroupRule.Member(options.name(), true, state, options.priority(), ownPriority(),
+            fsm.followedMasterPriority());
+    }
+
+    /** Tells the sink when what its sync group sees has changed; on the scheduler thread. */
+    private void groupMayHaveChanged() {
+        int own = ownPriority();
+        int followed = fsm.followedMasterPriorityOrZero();
+        if (state != groupSawState || own != groupSawOwn || followed != groupSawFollowed) {
+            groupSawState = state;
+            groupSawOwn = own;
+            groupSawFollowed = followed;
+            sink.groupInputsChanged();
+        }
     }
 
     private boolean resigning() {
@@ -397,6 +488,7 @@ final class InstanceDriver {
             carryOut(actions.get(i), lag);
         }
         masterAddress = state == VrrpState.MASTER ? self : fsm.masterAddress();
+        groupMayHaveChanged();
         CompletionStage<Void> claim = claimToAwait;
         if (claim != null) {
             claimToAwait = null;

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -17,6 +19,7 @@ import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
 import org.vireo.vrrp.VrrpTakeover;
 import org.vireo.vrrp.VrrpTransition;
+import org.vireo.vrrp.internal.syncgroup.SyncGroupRule;
 
 /**
  * Keeps one instance running. While its transport channel cannot be opened (no such interface, no
@@ -43,6 +46,7 @@ final class InstanceLifecycle implements VrrpInstance {
     private volatile String trackedReason = "configured";
     private volatile Optional<Integer> override = Optional.empty();
     private volatile Instant overrideSince = Instant.EPOCH;
+    private volatile Optional<SyncGroupRule.Cap> groupCap = Optional.empty();
     /** The last transition this class made (into and out of FAULT); the driver keeps those of the election. */
     private volatile VrrpTransition ownTransition;
 
@@ -95,6 +99,7 @@ final class InstanceLifecycle implements VrrpInstance {
         if (override.isPresent()) {
             started.overridePriority(override);
         }
+        started.presetGroupCap(groupCap);
         driver = started;
         started.start();
     }
@@ -151,6 +156,21 @@ final class InstanceLifecycle implements VrrpInstance {
         options = changed;
         trackedPriority = changed.priority();
         trackedReason = "base priority " + changed.priority() + " configured";
+    }
+
+    /** See {@link InstanceDriver#reconfigure}; on the scheduler thread. A faulted instance starts with it. */
+    void reconfigure(InstanceOptions next) {
+        InstanceOptions was = options;
+        options = next; // first: the listeners told by the driver read the instance's addresses from here
+        InstanceDriver d = driver;
+        if (d != null) {
+            try {
+                d.reconfigure(next);
+            } catch (RuntimeException e) {
+                options = was;
+                throw e;
+            }
+        }
     }
 
     InstanceOptions options() {
@@ -235,13 +255,39 @@ final class InstanceLifecycle implements VrrpInstance {
         return override; // the driver gets every override through here
     }
 
-    /** The operator's deductions (override, resignation) after health tracking's, which the instance's owner has. */
+    /**
+     * The operator's deductions (override, resignation) after health tracking's, which the instance's owner has,
+     * then its sync group's.
+     */
     @Override
     public List<PriorityDeduction> priorityDeductions() {
         InstanceDriver d = driver;
         Optional<OperatorDeductions.Resignation> resignation = d != null ? d.resignation() : Optional.empty();
-        return OperatorDeductions.of(trackedPriority,
+        List<PriorityDeduction> operator = OperatorDeductions.of(trackedPriority,
             override.map(p -> new OperatorDeductions.Override(p, overrideSince)), resignation);
+        Optional<PriorityDeduction> group = d != null ? d.groupDeduction() : Optional.empty();
+        if (group.isEmpty()) {
+            return operator;
+        }
+        List<PriorityDeduction> all = new ArrayList<>(operator);
+        all.add(group.get());
+        return List.copyOf(all);
+    }
+
+    /** Its sync group's cap (empty: none); kept for a driver started after a fault. Scheduler thread. */
+    void groupCap(Optional<SyncGroupRule.Cap> cap) {
+        groupCap = cap;
+        InstanceDriver d = driver;
+        if (d != null) {
+            d.groupCap(cap);
+        }
+    }
+
+    /** The instance as its sync group sees it: the driver's view, or FAULT / starting without one. */
+    SyncGroupRule.Member groupView() {
+        InstanceDriver d = driver;
+        return d != null ? d.groupView() : new SyncGroupRule.Member(options.name(), true, state(), options.priority(),
+            override.orElse(trackedPriority), OptionalInt.empty());
     }
 
     @Override

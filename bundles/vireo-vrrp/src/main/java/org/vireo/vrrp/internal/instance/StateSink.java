@@ -38,6 +38,14 @@ interface StateSink {
     default void splitBrain(String instance, boolean detected, InetAddress peer, int peerPriority, boolean reannounce) {
     }
 
+    /** A master's configuration changed in place (addresses, peers, interval); on the scheduler thread. */
+    default void changedInPlace(String instance) {
+    }
+
+    /** What its sync group sees of it (state, own priority, followed master) changed; on the scheduler thread. */
+    default void groupInputsChanged() {
+    }
+
     /** Told on the scheduler thread, before the state machine takes the new priority. */
     default void priorityChanged(PriorityChange change) {
     }

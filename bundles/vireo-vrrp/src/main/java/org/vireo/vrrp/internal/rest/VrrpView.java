@@ -23,7 +23,7 @@ import org.vireo.vrrp.VrrpTransition;
 public record VrrpView(String name, int vrid, String interfaceName, int version, String state, String stateSince,
                        Transition lastTransition, Takeover lastTakeover, String fault, boolean refused, Priority priority, String primaryAddress, String masterAddress,
                        long advertIntervalMillis, boolean preempt, List<String> virtualAddresses, boolean virtualMac,
-                       String waitingFor, List<String> warnings, Counters counters) {
+                       String syncGroup, String waitingFor, List<String> warnings, Counters counters) {
 
     /**
      * The priority it was configured with, the one it advertises, the operator's override if set, and why the two
@@ -99,6 +99,6 @@ public record VrrpView(String name, int vrid, String interfaceName, int version,
             i.primaryAddress().map(AddressText::of).orElse(null),
             i.masterAddress().map(AddressText::of).orElse(null), i.advertInterval().toMillis(),
             i.preempt(), i.virtualAddresses().stream().map(AddressText::of).toList(), i.virtualMac(),
-            i.waitingFor().orElse(null), List.copyOf(i.warnings()), Counters.of(i.counters()));
+            i.syncGroup().orElse(null), i.waitingFor().orElse(null), List.copyOf(i.warnings()), Counters.of(i.counters()));
     }
 }

@@ -62,6 +62,50 @@ class EffectivePriorityTest {
         assertThat(fsm.handle(TimerFired.of(Timer.MASTER_DOWN), 9 * SECOND)).contains(new BecomeMaster(false));
     }
 
+    /**
+     * Issue 24: a Backup held at 0 (a sync group waiting for all its members) whose Master_Down_Timer ran out with
+     * no master heard takes over as soon as it may, not one Master_Down_Interval later.
+     */
+    @Test
+    void aBackupWhoseTimerRanOutWhileIneligibleTakesOverAsSoonAsItMay() {
+        VrrpStateMachine fsm = backup(config().build());
+        fsm.handle(new PriorityChanged(0), SECOND);
+        fsm.handle(TimerFired.of(Timer.MASTER_DOWN), 4 * SECOND);
+        assertThat(fsm.followedMasterPriority()).isEmpty();
+
+        assertThat(fsm.handle(new PriorityChanged(100), 5 * SECOND)).contains(new BecomeMaster(false));
+        assertThat(fsm.state()).isEqualTo(VrrpState.MASTER);
+    }
+
+    /** ... but one that has heard a master since waits for its timer as ever (the master may be better). */
+    @Test
+    void aBackupThatHeardAMasterSinceWaitsForItsTimer() {
+        VrrpStateMachine fsm = backup(config().build());
+        fsm.handle(new PriorityChanged(0), SECOND);
+        fsm.handle(TimerFired.of(Timer.MASTER_DOWN), 4 * SECOND);
+        fsm.handle(advert(150), 4 * SECOND + 1);
+        assertThat(fsm.followedMasterPriority()).hasValue(150);
+
+        assertThat(fsm.handle(new PriorityChanged(100), 5 * SECOND)).isEmpty();
+        assertThat(fsm.state()).isEqualTo(VrrpState.BACKUP);
+    }
+
+    /** What a sync group reads: the live master a Backup follows, not one it preempts, leaves or took over from. */
+    @Test
+    void theFollowedMastersPriorityIsThatOfALiveMasterTheBackupDefersTo() {
+        VrrpStateMachine fsm = backup(config().build());
+        assertThat(fsm.followedMasterPriority()).isEmpty();
+        fsm.handle(advert(150), SECOND);
+        assertThat(fsm.followedMasterPriority()).hasValue(150);
+        fsm.handle(advert(0), 2 * SECOND); // the master steps down
+        assertThat(fsm.followedMasterPriority()).isEmpty();
+        fsm.handle(advert(50), 2 * SECOND + 1); // a lower one: preempted, not followed
+        assertThat(fsm.followedMasterPriority()).isEmpty();
+        fsm.handle(TimerFired.of(Timer.MASTER_DOWN), 3 * SECOND);
+        assertThat(fsm.state()).isEqualTo(VrrpState.MASTER);
+        assertThat(fsm.followedMasterPriority()).isEmpty();
+    }
+
     @Test
     void theOwnerCanBeLoweredAndRestoredButOnlyTheOwnerMayUse255() {
         VrrpStateMachine owner = new VrrpStateMachine(config().basePriority(255).build());
