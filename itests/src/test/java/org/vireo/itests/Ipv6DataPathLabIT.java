@@ -24,7 +24,8 @@ import org.junit.Test;
  * (fd77::100) and c2 (fd77:0:0:1::100, on another subnet), whose network the scanners' rules block. curl -6 through
  * the VIP gets the origin's page through either scanner (drained in turn), the scanner's access log names the client
  * by its IPv6 address, c2 gets the block page, a name with only an AAAA record is reached, and FTP downloads in
- * extended passive (EPSV) and active (EPRT) mode arrive whole.
+ * extended passive (EPSV) and active (EPRT) mode arrive whole. And srv:connect on n1 (dnsmasq on the origin) tries a
+ * target's IPv6 address first and its IPv4 one a connection attempt delay later (RFC 8305).
  */
 public class Ipv6DataPathLabIT {
 
@@ -227,6 +228,37 @@ public class Ipv6DataPathLabIT {
             assertEquals(mode.toString(), expected, sha256(Files.readAllBytes(file)));
             Files.delete(file);
         }
+    }
+
+    @Test
+    public void srvConnectTriesATargetsIpv6AddressFirstAndItsIpv4OneAConnectionAttemptDelayLater() throws Exception {
+        // the target both.lab has AAAA fd77::199 (nobody: its connect hangs) and A 10.77.0.200 (a web server)
+        Path root = Files.createTempDirectory("vireo-d6-v4");
+        Files.writeString(root.resolve("index.html"), "hello over IPv4\n");
+        lab.run(30, "spawn", "o", root.resolve("http.log").toString(), "python3", "-m", "http.server", "8080",
+            "--bind", "10.77.0.200", "--directory", root.toString());
+        lab.run(30, "spawn", "o", root.resolve("dnsmasq.log").toString(), "dnsmasq", "--keep-in-foreground",
+            "--conf-file=/dev/null", "--no-resolv", "--no-hosts", "--no-poll", "--pid-file=",
+            "--listen-address=10.77.0.200", "--bind-interfaces", "--port=53", "--local=/lab/", "--user=root",
+            "--srv-host=_vireo-proxy._tcp.svc.lab,both.lab,8080", "--host-record=both.lab,10.77.0.200,fd77::199");
+        String options = " --dns 10.77.0.200 --timeout 2000 svc.lab";
+        long end = System.nanoTime() + 20_000_000_000L;
+        String resolved;
+        while (!(resolved = lab.cli("n1", "srv:resolve --samples 0" + options)).contains("fd77::199")
+            && !resolved.contains("fd77:0:0:0:0:0:0:199")) {
+            assertTrue("dnsmasq does not answer: " + resolved, System.nanoTime() < end);
+            Thread.sleep(200);
+        }
+
+        String staggered = lab.cli("n1", "srv:connect --scheme http --stagger 250" + options);
+        String sequential = lab.cli("n1", "srv:connect --scheme http --stagger 0" + options);
+
+        assertTrue(staggered, staggered.contains("connected: http://10.77.0.200:8080/"));
+        assertFalse("IPv4 answered while IPv6 was still connecting:\n" + staggered, staggered.contains("199"));
+        assertTrue(sequential, sequential.contains("connected: http://10.77.0.200:8080/"));
+        int v6 = sequential.indexOf("[fd77:0:0:0:0:0:0:199]:8080");
+        assertTrue("IPv6 first, failed, then IPv4:\n" + sequential, v6 >= 0
+            && v6 < sequential.indexOf("http://10.77.0.200:8080/"));
     }
 
     private static String sha256(byte[] bytes) throws Exception {
