@@ -5,7 +5,6 @@ import static org.junit.Assert.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -58,31 +57,6 @@ public class FtpLabIT extends LabTestSupport {
         return cfg;
     }
 
-    /** vsftpd on the origin's address, anonymous, serving {@code pub/big.bin}; its root is returned. */
-    private Path startVsftpd(byte[] big) throws Exception {
-        Path dir = Files.createTempDirectory("vireo-fl-ftp");
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path root = dir.resolve("root");
-        Files.createDirectories(root.resolve("pub"));
-        Files.write(root.resolve("pub/big.bin"), big);
-        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("r-xr-xr-x")); // vsftpd wants it so
-        Path empty = Files.createDirectories(dir.resolve("empty"));
-        Path conf = dir.resolve("vsftpd.conf");
-        Files.write(conf, List.of("listen=YES", "listen_address=" + ORIGIN, "listen_port=21", "background=NO",
-            "anonymous_enable=YES", "anon_root=" + root, "no_anon_password=YES", "local_enable=NO",
-            "secure_chroot_dir=" + empty, "pasv_enable=YES", "port_enable=YES", "connect_from_port_20=NO",
-            "seccomp_sandbox=NO", "xferlog_enable=NO", "ftp_username=ftp", "max_per_ip=0", "max_clients=0"));
-        lab.run(30, "spawn", "o", dir.resolve("vsftpd.out").toString(), "/usr/sbin/vsftpd", conf.toString());
-        // it listens once it has read its configuration: until a client in c gets a listing
-        long end = System.nanoTime() + 20_000_000_000L;
-        while (lab.tryRun(10, List.of(), "exec", "c", "curl", "-sS", "--max-time", "3", "ftp://" + ORIGIN + "/pub/")
-            .exit() != 0) {
-            assertTrue("vsftpd does not answer on " + ORIGIN, System.nanoTime() < end);
-            Thread.sleep(100);
-        }
-        return root;
-    }
-
     /** curl in {@code client}'s namespace through the VIP's FTP port, logged in as anonymous@origin. */
     private Lab.Result curl(String client, String path, String... options) throws Exception {
         List<String> args = new ArrayList<>(List.of("exec", client, "curl", "-sS", "--max-time", "60"));
@@ -127,7 +101,7 @@ public class FtpLabIT extends LabTestSupport {
         byte[] big = new byte[SIZE];
         new Random(3).nextBytes(big);
         String expected = sha256(big);
-        startVsftpd(big);
+        Vsftpd.start(lab, ORIGIN, big);
         lab.client2();
         Path cfg = balancerCfg();
         for (String node : SCANNERS) {

@@ -122,16 +122,21 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
         return parse(Map.of());
     }
 
-    /** The same table with one scanner's drain flag set or cleared (the entry keeps its weight). */
+    /**
+     * The same table with one scanner's drain flag set or cleared (the entry keeps its weight and its spelling). The
+     * scanner is found by its address and port, so an IPv6 one in any spelling ({@code [fd77::12]:3128}, as its id
+     * {@code [fd77:0:0:0:0:0:0:12]:3128}).
+     */
     public static List<String> withDrain(List<String> entries, String id, boolean drain) {
+        Scanner named = scanner(id, new ArrayList<>());
         List<String> out = new ArrayList<>();
         boolean found = false;
         for (String entry : entries) {
             Scanner s = scanner(entry, new ArrayList<>());
-            if (s != null && s.id().equals(id)) {
+            if (s != null && (s.id().equals(id) || named != null && s.address().equals(named.address()))) {
                 found = true;
                 String weight = s.weight() == 1 ? "" : " weight=" + formatWeight(s.weight());
-                out.add(s.id() + weight + (drain ? " drain" : ""));
+                out.add(entry.strip().split("\\s+")[0] + weight + (drain ? " drain" : ""));
             } else {
                 out.add(entry.strip());
             }

@@ -89,6 +89,10 @@ class BalancerOptionsTest {
             .containsExactly("10.0.0.21:3128", "10.0.0.22:3128 weight=2.5 drain", "[fd00::23]:3128");
         assertThat(BalancerOptions.withDrain(List.of("10.0.0.21:3128 drain weight=3"), "10.0.0.21:3128", false))
             .containsExactly("10.0.0.21:3128 weight=3");
+        assertThat(BalancerOptions.withDrain(table, "[fd00::23]:3128", true)).as("an IPv6 scanner in any spelling")
+            .containsExactly("10.0.0.21:3128", "10.0.0.22:3128 weight=2.5", "[fd00::23]:3128 drain");
+        assertThat(BalancerOptions.withDrain(table, "[fd00:0:0:0:0:0:0:23]:3128", true))
+            .containsExactly("10.0.0.21:3128", "10.0.0.22:3128 weight=2.5", "[fd00::23]:3128 drain");
         assertThatThrownBy(() -> BalancerOptions.withDrain(table, "10.0.0.99:3128", true))
             .hasMessage("no scanner 10.0.0.99:3128 in the table of org.vireo.balancer; it has: 10.0.0.21:3128,"
                 + " 10.0.0.22:3128, [fd00::23]:3128");

@@ -82,18 +82,23 @@ final class SrvAnswers {
      * @throws Lookup neither holds an address and the A query failed (NXDOMAIN, SERVFAIL...)
      */
     static List<InetAddress> addresses(String host, Message a, Message aaaa) throws Lookup {
-        List<InetAddress> out = new ArrayList<>();
-        for (Message m : List.of(a, aaaa)) {
-            for (var r : m.getSection(Section.ANSWER)) {
-                if (r instanceof ARecord v4) {
-                    out.add(v4.getAddress());
-                } else if (r instanceof AAAARecord v6) {
-                    out.add(v6.getAddress());
-                }
-            }
-        }
+        List<InetAddress> out = new ArrayList<>(addresses(a));
+        out.addAll(addresses(aaaa));
         if (out.isEmpty() && a.getRcode() != Rcode.NOERROR) {
             throw new Lookup(error(a.getRcode()), host + ": " + Rcode.string(a.getRcode()));
+        }
+        return out;
+    }
+
+    /** The A and AAAA addresses of an answer, in its order; none for an error. */
+    static List<InetAddress> addresses(Message m) {
+        List<InetAddress> out = new ArrayList<>();
+        for (var r : m.getSection(Section.ANSWER)) {
+            if (r instanceof ARecord v4) {
+                out.add(v4.getAddress());
+            } else if (r instanceof AAAARecord v6) {
+                out.add(v6.getAddress());
+            }
         }
         return out;
     }

@@ -12,24 +12,28 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 
 import javax.net.ssl.SSLContext;
+
+import org.vireo.srv.internal.HappyEyeballs;
 
 /**
  * Tries the candidates of a {@link Resolution.Candidates} in order until one answers: an HTTP(S) request to the
  * candidate's login endpoint, whose redirects (301, 302, 307, 308) are followed to their {@code Location}
  * directly, with no SRV lookup of the redirect's host, at most {@value #MAX_REDIRECTS} per candidate (the next one
- * fails the candidate), a loop detected as soon as a URL comes back. With a stagger delay, the next candidate is
- * started when the current one has not answered by then, while it is still trying (as RFC 8305 does for
- * addresses), so a dead first candidate costs the delay instead of a whole connect timeout.
+ * fails the candidate), a loop detected as soon as a URL comes back. The addresses are tried as RFC 8305 (Happy
+ * Eyeballs v2) has it ({@link HappyEyeballs}): a target's AAAA and A lookups at once, the A answer waiting for the
+ * AAAA one at most the resolution delay, the families alternating IPv6 first, and with a stagger (the connection
+ * attempt delay) the next address started when the current one has not answered by then, while it is still trying:
+ * a dead address costs the delay instead of a whole connect timeout.
  */
 public final class SrvConnector {
 
@@ -41,10 +45,21 @@ public final class SrvConnector {
      * @param path           the login or handshake endpoint, e.g. {@code /vireo/hello}
      * @param connectTimeout per connection
      * @param requestTimeout per request, redirects each on their own
-     * @param stagger        start the next candidate after this long without an answer; zero: one after the other
+     * @param stagger        RFC 8305's connection attempt delay: start the next address after this long without
+     *                       an answer; zero: one after the other
+     * @param resolutionDelay RFC 8305's resolution delay: how long an A answer waits for the AAAA one
      */
     public record Settings(String scheme, String path, Duration connectTimeout, Duration requestTimeout,
-                           Duration stagger) {
+                           Duration stagger, Duration resolutionDelay) {
+
+        /** RFC 8305's recommended resolution delay. */
+        public static final Duration RESOLUTION_DELAY = Duration.ofMillis(50);
+
+        /** With RFC 8305's recommended resolution delay. */
+        public Settings(String scheme, String path, Duration connectTimeout, Duration requestTimeout,
+                        Duration stagger) {
+            this(scheme, path, connectTimeout, requestTimeout, stagger, RESOLUTION_DELAY);
+        }
 
         public Settings {
             if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -105,20 +120,20 @@ public final class SrvConnector {
             .followRedirects(HttpClient.Redirect.NEVER);
     }
 
-    /** Tries the candidates; a candidate with several addresses is tried at each, in order. */
+    /** Tries the candidates at the addresses they come with. */
     public Result connect(Resolution.Candidates candidates) throws InterruptedException {
-        List<String> urls = new ArrayList<>();
-        List<Integer> owners = new ArrayList<>();
+        return connect(candidates, null);
+    }
+
+    /**
+     * Tries the candidates; those of SRV records are looked up through {@code lookup} (AAAA and A at once, as they
+     * come to be tried), the others (and all without a lookup) at the addresses they come with.
+     */
+    public Result connect(Resolution.Candidates candidates, AddressLookup lookup) throws InterruptedException {
         List<Resolution.Candidate> list = candidates.candidates();
-        for (int i = 0; i < list.size(); i++) {
-            for (InetAddress a : list.get(i).addresses()) {
-                String host = a instanceof Inet6Address ? "[" + a.getHostAddress() + "]" : a.getHostAddress();
-                urls.add(settings.scheme() + "://" + host + ":" + list.get(i).port() + settings.path());
-                owners.add(i);
-            }
-        }
+        HappyEyeballs plan = new HappyEyeballs(list.size(), settings.resolutionDelay(), settings.stagger());
+        BlockingQueue<Event> events = new LinkedBlockingQueue<>();
         List<Step> steps = java.util.Collections.synchronizedList(new ArrayList<>());
-        List<CompletableFuture<Optional<String>>> running = new ArrayList<>();
         // a thread per attempt: the HTTP client blocks, and staggered attempts must run side by side
         ExecutorService attempts = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "srv-connector");
@@ -126,52 +141,64 @@ public final class SrvConnector {
             return t;
         });
         try {
-            for (int k = 0; k < urls.size(); k++) {
-                int owner = owners.get(k);
-                String url = urls.get(k);
-                running.add(CompletableFuture.supplyAsync(() -> follow(owner, url, steps), attempts));
-                Optional<String> won = awaitAny(running, settings.stagger().isZero() || k == urls.size() - 1
-                    ? Long.MAX_VALUE : settings.stagger().toNanos());
-                if (won.isPresent()) {
-                    return new Result(won, steps);
+            for (int i = 0; i < list.size(); i++) {
+                ask(plan, events, i, list.get(i), lookup != null && candidates.source() == Resolution.Source.SRV
+                    ? lookup : null);
+            }
+            while (true) {
+                long now = nanos.getAsLong();
+                for (Optional<HappyEyeballs.Attempt> a = plan.next(now); a.isPresent(); a = plan.next(now)) {
+                    HappyEyeballs.Attempt attempt = a.get();
+                    String url = url(attempt.address(), list.get(attempt.target()).port());
+                    attempts.execute(() -> events.add(new Done(attempt, follow(attempt.target(), url, steps))));
+                }
+                if (plan.exhausted()) {
+                    return new Result(Optional.empty(), steps);
+                }
+                OptionalLong wake = plan.wakeAt(now);
+                Event e = wake.isPresent() ? events.poll(Math.max(0, wake.getAsLong() - now), TimeUnit.NANOSECONDS)
+                    : events.take();
+                if (e instanceof Answer answer) {
+                    plan.answered(answer.target(), answer.ipv6(), answer.addresses(), nanos.getAsLong());
+                } else if (e instanceof Done done) {
+                    if (done.endpoint().isPresent()) {
+                        return new Result(done.endpoint(), steps);
+                    }
+                    plan.failed(done.attempt());
                 }
             }
-            return new Result(Optional.empty(), steps);
         } finally {
             attempts.shutdownNow(); // the losers are interrupted and add no further step
         }
     }
 
-    /**
-     * Waits up to {@code nanos} for one of {@code running} to succeed, or for all of them to fail (then at once).
-     */
-    private Optional<String> awaitAny(List<CompletableFuture<Optional<String>>> running, long waitNanos)
-        throws InterruptedException {
-        long deadline = waitNanos == Long.MAX_VALUE ? Long.MAX_VALUE : nanos.getAsLong() + waitNanos;
-        while (true) {
-            boolean allDone = true;
-            for (CompletableFuture<Optional<String>> f : running) {
-                if (f.isDone()) {
-                    Optional<String> r = f.getNow(Optional.empty());
-                    if (r.isPresent()) {
-                        return r;
-                    }
-                } else {
-                    allDone = false;
-                }
-            }
-            if (allDone || nanos.getAsLong() >= deadline) {
-                return Optional.empty();
-            }
-            CompletableFuture<Object> any = CompletableFuture.anyOf(running.stream().filter(f -> !f.isDone())
-                .toArray(CompletableFuture[]::new));
-            try {
-                long left = deadline - nanos.getAsLong();
-                any.get(Math.max(1, Math.min(left, TimeUnit.SECONDS.toNanos(60))), TimeUnit.NANOSECONDS);
-            } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException e) {
-                // a failure ends one of them: look again
+    /** What the connecting thread waits for: a lookup's answer, or an attempt's end. */
+    private sealed interface Event permits Answer, Done {
+    }
+
+    private record Answer(int target, boolean ipv6, List<InetAddress> addresses) implements Event {
+    }
+
+    private record Done(HappyEyeballs.Attempt attempt, Optional<String> endpoint) implements Event {
+    }
+
+    /** The candidate's AAAA and A lookups at once, or its own addresses as both answers now. */
+    private void ask(HappyEyeballs plan, BlockingQueue<Event> events, int i, Resolution.Candidate c,
+                     AddressLookup lookup) {
+        for (boolean ipv6 : new boolean[] {true, false}) {
+            if (lookup == null) {
+                plan.answered(i, ipv6, c.addresses().stream().filter(a -> a instanceof Inet6Address == ipv6)
+                    .toList(), nanos.getAsLong());
+            } else {
+                lookup.lookup(c.host(), ipv6).whenComplete((addresses, error) -> events.add(new Answer(i, ipv6,
+                    addresses == null ? List.of() : addresses)));
             }
         }
+    }
+
+    private String url(InetAddress a, int port) {
+        String host = a instanceof Inet6Address ? "[" + a.getHostAddress() + "]" : a.getHostAddress();
+        return settings.scheme() + "://" + host + ":" + port + settings.path();
     }
 
     /** One candidate address: the request and its redirects; the URL that answered 2xx, or empty. */

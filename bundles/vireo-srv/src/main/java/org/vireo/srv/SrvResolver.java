@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import java.util.random.RandomGenerator;
 
 import org.xbill.DNS.DClass;
@@ -24,7 +25,7 @@ import org.xbill.DNS.Type;
  * SRV records ({@code <service>.<name>}, ordered by {@link SrvOrder}, each target resolved to its A and AAAA
  * addresses); a name without SRV records through its own addresses on the default port.
  */
-public final class SrvResolver {
+public final class SrvResolver implements AddressLookup {
 
     /**
      * @param servers     DNS servers, tried in turn
@@ -81,6 +82,31 @@ public final class SrvResolver {
      *                                  {@link ServerAddress#parse})
      */
     public Resolution resolve(String address) {
+        return resolve(address, true);
+    }
+
+    /**
+     * The same, but SRV targets come without their addresses (none): for {@link SrvConnector#connect(
+     * Resolution.Candidates, AddressLookup)}, which looks each up as it comes to it, AAAA and A at once (RFC 8305).
+     */
+    public Resolution records(String address) {
+        return resolve(address, false);
+    }
+
+    /** A host's AAAA or A addresses, asked without waiting; none when the query fails or times out. */
+    @Override
+    public CompletableFuture<List<InetAddress>> lookup(String host, boolean ipv6) {
+        Message query;
+        try {
+            query = message(host, ipv6 ? Type.AAAA : Type.A);
+        } catch (IOException e) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        return resolver.sendAsync(query).toCompletableFuture().thenApply(SrvAnswers::addresses)
+            .exceptionally(e -> List.of());
+    }
+
+    private Resolution resolve(String address, boolean lookUpTargets) {
         ServerAddress a = ServerAddress.parse(address);
         int port = a.port().orElse(settings.defaultPort());
         if (a.isLiteral()) {
@@ -117,12 +143,12 @@ public final class SrvResolver {
         }
         List<Resolution.Candidate> candidates = new ArrayList<>();
         for (SrvRecord r : SrvOrder.order(records, random)) {
-            List<InetAddress> addresses;
+            List<InetAddress> addresses = List.of();
             try {
                 // always a host name, even one that reads like an IP address (RFC 2782): looked up, never parsed
-                addresses = addresses(r.target());
+                addresses = lookUpTargets ? addresses(r.target()) : List.of();
             } catch (SrvAnswers.Lookup | IOException e) {
-                addresses = List.of(); // this target fails; the others are still worth trying
+                // this target fails; the others are still worth trying
             }
             candidates.add(new Resolution.Candidate(r.target(), addresses, r.port(), r.priority(), r.weight()));
         }
@@ -135,13 +161,17 @@ public final class SrvResolver {
     }
 
     private Message query(String name, int type) throws IOException {
+        return resolver.send(message(name, type));
+    }
+
+    private static Message message(String name, int type) throws IOException {
         Name n;
         try {
             n = Name.fromString(name, Name.root);
         } catch (TextParseException e) {
             throw new IOException("'" + name + "' is not a DNS name: " + e.getMessage(), e);
         }
-        return resolver.send(Message.newQuery(org.xbill.DNS.Record.newRecord(n, type, DClass.IN)));
+        return Message.newQuery(org.xbill.DNS.Record.newRecord(n, type, DClass.IN));
     }
 
     private static Resolution failed(String name, IOException e) {

@@ -143,4 +143,57 @@ class SrvConnectorTest {
         assertThat(staggered.steps()).as("the second answered while the first was still connecting")
             .extracting(SrvConnector.Step::candidate).containsExactly(1);
     }
+
+    /** A lookup that answers from a table, and never for a family the table does not hold (a lost query). */
+    private static AddressLookup table(java.util.Map<String, List<InetAddress>> aaaa,
+                                       java.util.Map<String, List<InetAddress>> a) {
+        return (host, ipv6) -> {
+            List<InetAddress> answer = (ipv6 ? aaaa : a).get(host);
+            return answer == null ? new java.util.concurrent.CompletableFuture<>()
+                : java.util.concurrent.CompletableFuture.completedFuture(answer);
+        };
+    }
+
+    private static Resolution.Candidates srv(String target, int port) {
+        return new Resolution.Candidates("test", Resolution.Source.SRV,
+            List.of(new Resolution.Candidate(target, List.of(), port, 0, 0)));
+    }
+
+    @Test
+    void aTargetWithBothFamiliesIsTriedAtItsIpv6AddressFirst_thenAtOnceAtItsIpv4OneWhenThatFails() throws Exception {
+        int healthy = chain(0); // on 127.0.0.1 only: ::1 refuses the connection
+        AddressLookup lookup = table(java.util.Map.of("both.test", List.of(InetAddress.getByName("::1"))),
+            java.util.Map.of("both.test", List.of(LOOPBACK)));
+
+        SrvConnector.Result r = connector(Duration.ofSeconds(5), Duration.ofSeconds(30)).connect(srv("both.test",
+            healthy), lookup);
+
+        assertThat(r.endpoint()).contains("http://127.0.0.1:" + healthy + "/hello");
+        assertThat(r.steps()).extracting(SrvConnector.Step::url).containsExactly(
+            "http://[0:0:0:0:0:0:0:1]:" + healthy + "/hello", "http://127.0.0.1:" + healthy + "/hello");
+        assertThat(r.steps().get(0).outcome()).contains("ConnectException");
+    }
+
+    @Test
+    void anAaaaAnswerThatNeverComesHoldsIpv4BackOnlyTheResolutionDelay() throws Exception {
+        int healthy = chain(0);
+        AddressLookup lookup = table(java.util.Map.of(), java.util.Map.of("v4.test", List.of(LOOPBACK)));
+
+        SrvConnector.Result r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20),
+            () -> connector(Duration.ofSeconds(5), Duration.ZERO).connect(srv("v4.test", healthy), lookup));
+
+        assertThat(r.endpoint()).contains("http://127.0.0.1:" + healthy + "/hello");
+    }
+
+    @Test
+    void candidatesOfSrvRecordsAreLookedUpAndOthersKeepTheirAddresses() throws Exception {
+        int healthy = chain(0);
+        AddressLookup none = table(java.util.Map.of(), java.util.Map.of());
+        Resolution.Candidates literal = new Resolution.Candidates("127.0.0.1", Resolution.Source.LITERAL,
+            List.of(new Resolution.Candidate("127.0.0.1", List.of(LOOPBACK), healthy, 0, 0)));
+
+        SrvConnector.Result r = connector(Duration.ofSeconds(5), Duration.ZERO).connect(literal, none);
+
+        assertThat(r.endpoint()).contains("http://127.0.0.1:" + healthy + "/hello");
+    }
 }

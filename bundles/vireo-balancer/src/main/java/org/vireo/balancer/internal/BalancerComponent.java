@@ -47,6 +47,7 @@ import org.vireo.balancer.internal.config.MergedOptions;
 import org.vireo.balancer.internal.forward.Forwarder;
 import org.vireo.balancer.internal.forward.Route;
 import org.vireo.balancer.internal.forward.Transport;
+import org.vireo.balancer.internal.listen.LinkScope;
 import org.vireo.balancer.internal.listen.Listeners;
 import org.vireo.balancer.internal.pool.Pool;
 import org.vireo.balancer.internal.pool.PoolChanges;
@@ -374,16 +375,19 @@ public class BalancerComponent implements Balancer, VrrpStateListener, Readiness
         } else {
             for (VrrpInstance i : running) {
                 VrrpState state = i.state();
+                List<InetAddress> vips = i.virtualAddresses().stream().map(a -> LinkScope.on(a, i.interfaceName()))
+                    .toList();
                 if (state == VrrpState.MASTER) {
-                    i.virtualAddresses().forEach(a -> addPorts(out, a, o, true, null));
+                    vips.forEach(a -> addPorts(out, a, o, true, null));
                     // where backups with send-to-master relay to (the VIP is theirs too, on lo)
-                    i.primaryAddress().ifPresent(a -> addPorts(out, a, o, false, null));
+                    i.primaryAddress().ifPresent(a -> addPorts(out, LinkScope.on(a, i.interfaceName()), o, false,
+                        null));
                 } else if (state == VrrpState.BACKUP && l.shares(i.name())) {
-                    i.virtualAddresses().forEach(a -> addPorts(out, a, o, true, null));
+                    vips.forEach(a -> addPorts(out, a, o, true, null));
                 } else if (state == VrrpState.BACKUP && l.sendsToMaster(i.name())) {
                     Optional<InetAddress> master = i.masterAddress().filter(m -> !m.equals(i.primaryAddress()
-                        .orElse(null)));
-                    master.ifPresent(m -> i.virtualAddresses().forEach(a -> addPorts(out, a, o, true, m)));
+                        .orElse(null))).map(m -> LinkScope.on(m, i.interfaceName()));
+                    master.ifPresent(m -> vips.forEach(a -> addPorts(out, a, o, true, m)));
                 }
             }
         }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.vireo.settings.BalancerOptions;
 import org.vireo.balancer.internal.config.LocalOptions;
+import org.vireo.balancer.internal.listen.LinkScope;
 import org.vireo.balancer.internal.listen.Listeners;
 import org.vireo.vrrp.VrrpInstance;
 import org.vireo.vrrp.VrrpState;
@@ -30,8 +31,26 @@ class BalancerComponentTest {
         return (VrrpInstance) Proxy.newProxyInstance(VrrpInstance.class.getClassLoader(),
             new Class<?>[] {VrrpInstance.class}, (proxy, method, args) -> switch (method.getName()) {
                 case "name" -> "vi" + vip.substring(vip.lastIndexOf('.') + 1);
+                case "interfaceName" -> "eth0";
                 case "state" -> state;
                 case "virtualAddresses" -> List.of(address);
+                case "primaryAddress" -> Optional.of(self);
+                case "masterAddress" -> Optional.of(master);
+                default -> throw new UnsupportedOperationException(method.getName());
+            });
+    }
+
+    /** An IPv6 instance on lo: VIPs fe80::53 (link-local first, as RFC 5798 wants) and fd77::53, its own fe80::11. */
+    private static VrrpInstance ipv6Instance(VrrpState state) throws Exception {
+        InetAddress self = InetAddress.getByName("fe80::11");
+        InetAddress master = state == VrrpState.MASTER ? self : InetAddress.getByName("fe80::12");
+        List<InetAddress> vips = List.of(InetAddress.getByName("fe80::53"), InetAddress.getByName("fd77::53"));
+        return (VrrpInstance) Proxy.newProxyInstance(VrrpInstance.class.getClassLoader(),
+            new Class<?>[] {VrrpInstance.class}, (proxy, method, args) -> switch (method.getName()) {
+                case "name" -> "v6";
+                case "interfaceName" -> "lo";
+                case "state" -> state;
+                case "virtualAddresses" -> vips;
                 case "primaryAddress" -> Optional.of(self);
                 case "masterAddress" -> Optional.of(master);
                 default -> throw new UnsupportedOperationException(method.getName());
@@ -44,9 +63,9 @@ class BalancerComponentTest {
 
     private static List<String> listening(Map<String, String> local, List<VrrpInstance> running, boolean configured) {
         return BalancerComponent.wanted(OPTIONS, LocalOptions.parse(local), running, configured).stream()
-            .map(s -> s.address().getAddress().getHostAddress() + ":" + s.address().getPort()
+            .map(s -> LinkScope.text(s.address().getAddress()) + ":" + s.address().getPort()
                 + (s.freeBind() ? " freebind" : "")
-                + (s.route().relayTo() == null ? "" : " -> " + s.route().relayTo().getAddress().getHostAddress()
+                + (s.route().relayTo() == null ? "" : " -> " + LinkScope.text(s.route().relayTo().getAddress())
                 + ":" + s.route().relayTo().getPort()))
             .toList();
     }
@@ -88,5 +107,19 @@ class BalancerComponentTest {
         // the instance services come after the balancer at boot, and go with vireo-vrrp: a backup listening on
         // every address meanwhile was seen in BalancerLabIT
         assertThat(listening(List.of(), true)).isEmpty();
+    }
+
+    @Test
+    void anIpv6MasterListensOnItsLinkLocalAddressesScopedToTheInstancesLink() throws Exception {
+        // unscoped, the kernel refuses to bind fe80:: (EINVAL): seen in the lab with --vip fe80::53,fd77::53
+        assertThat(listening(List.of(ipv6Instance(VrrpState.MASTER)), true)).containsExactly(
+            "fe80::53%lo:9090 freebind", "fe80::53%lo:2121 freebind", "fd77::53:9090 freebind",
+            "fd77::53:2121 freebind", "fe80::11%lo:9090", "fe80::11%lo:2121");
+    }
+
+    @Test
+    void anIpv6BackupRelaysToTheMastersLinkLocalAddressOnTheInstancesLink() throws Exception {
+        assertThat(listening(Map.of("sendToMaster", "v6"), List.of(ipv6Instance(VrrpState.BACKUP)), true))
+            .contains("fd77::53:9090 freebind -> fe80::12%lo:9090");
     }
 }

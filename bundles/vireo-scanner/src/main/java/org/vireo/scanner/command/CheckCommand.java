@@ -72,7 +72,7 @@ public class CheckCommand implements Action {
         Verdict byRules = ruleSet.decide(request);
         Verdict verdict = request.destination() == null ? byRules : guard.admit(request.destination(), byRules);
         System.out.println("request: " + request.method() + " " + request.url() + " from "
-            + request.client().getHostAddress() + " (host " + request.host() + ", port " + request.port()
+            + NetUtil.toAddressString(request.client()) + " (host " + request.host() + ", port " + request.port()
             + (request.destination() == null ? "" : ", destination " + Network.literal(request.destination()))
             + ")");
         System.out.println("rules:   " + ruleSet.source() + (ruleSet.contentHash().isEmpty() ? " (none loaded)"

@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 
 import org.vireo.srv.Resolution;
 import org.vireo.srv.SrvConnector;
+import org.vireo.srv.SrvResolver;
 import org.vireo.srv.internal.SrvOptions;
 import org.vireo.srv.internal.SrvReport;
 import org.vireo.srv.internal.SrvReport.Printer;
@@ -32,12 +33,14 @@ public final class Main {
           --samples n            resolve: how many sample orders to draw (default 5)
           --scheme http|https    connect: the scheme (default https)
           --path /p              connect: the login endpoint (default /)
-          --stagger ms           connect: start the next candidate after this long (default 250; 0: one by one)
+          --stagger ms           connect: start the next address after this long (RFC 8305's connection
+                                 attempt delay; default 250; 0: one by one)
+          --resolution-delay ms  connect: how long an A answer waits for the AAAA one (RFC 8305; default 50)
           --trust ca.crt         connect: check HTTPS endpoints against these CA certificates (default: the JDK's)
         exit status: 0 resolved or connected, 1 not, 2 bad usage""";
 
     private static final Set<String> OPTIONS = Set.of("--service", "--dns", "--timeout", "--port", "--scheme",
-        "--path", "--stagger", "--trust");
+        "--path", "--stagger", "--resolution-delay", "--trust");
 
     private Main() {
     }
@@ -96,9 +99,11 @@ public final class Main {
             return 2;
         }
         SplittableRandom random = new SplittableRandom();
+        SrvResolver resolver = options.resolver(random);
         Resolution r;
         try {
-            r = options.resolver(random).resolve(address);
+            // connect: SRV targets looked up as the connector comes to them, AAAA and A at once (RFC 8305)
+            r = args[0].equals("resolve") ? resolver.resolve(address) : resolver.records(address);
         } catch (IllegalArgumentException e) { // not an address
             err.println("vireo-srv: " + e.getMessage());
             return 2;
@@ -114,7 +119,7 @@ public final class Main {
             err.println("vireo-srv: " + e.getMessage());
             return 2;
         }
-        return SrvReport.connection(r, connector, printer) ? 0 : 1;
+        return SrvReport.connection(r, connector, resolver, printer) ? 0 : 1;
     }
 
     /** Tables as plain columns: the tool runs without Karaf and its ShellTable. */

@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.vireo.srv.SrvResolver;
 import org.vireo.srv.internal.SrvOptions;
 import org.vireo.srv.internal.SrvReport;
 
@@ -29,9 +30,14 @@ public class ConnectCommand extends SrvCommand {
     @Option(name = "--path", description = "The login endpoint, an absolute path (default: path in org.vireo.srv, /)")
     String path;
 
-    @Option(name = "--stagger", description = "Milliseconds before the next candidate starts while the current one"
-        + " has not answered, 0-60000; 0: one after the other (default: staggerMillis in org.vireo.srv, 250)")
+    @Option(name = "--stagger", description = "RFC 8305's connection attempt delay: milliseconds before the next"
+        + " address starts while the current one has not answered, 0-60000; 0: one after the other (default:"
+        + " staggerMillis in org.vireo.srv, 250)")
     String stagger;
+
+    @Option(name = "--resolution-delay", description = "RFC 8305's resolution delay: milliseconds a target's A"
+        + " answer waits for its AAAA answer, 0-2000 (default: resolutionDelayMillis in org.vireo.srv, 50)")
+    String resolutionDelay;
 
     @Option(name = "--trust", description = "A PEM file of the CA certificates HTTPS endpoints are checked against,"
         + " e.g. the cluster CA's ca.crt (default: trustFile in org.vireo.srv; empty: the JDK's CAs)")
@@ -43,6 +49,7 @@ public class ConnectCommand extends SrvCommand {
         more.put("--scheme", scheme);
         more.put("--path", path);
         more.put("--stagger", stagger);
+        more.put("--resolution-delay", resolutionDelay);
         more.put("--trust", trust);
         return more;
     }
@@ -50,7 +57,8 @@ public class ConnectCommand extends SrvCommand {
     @Override
     boolean run(SrvOptions base, PrintStream out) throws InterruptedException {
         SrvOptions options = options(base);
-        return SrvReport.connection(options.resolver(new SplittableRandom()).resolve(address),
-            options.connector(), printer(out));
+        SrvResolver resolver = options.resolver(new SplittableRandom());
+        // SRV targets looked up as the connector comes to them, AAAA and A at once (RFC 8305)
+        return SrvReport.connection(resolver.records(address), options.connector(), resolver, printer(out));
     }
 }

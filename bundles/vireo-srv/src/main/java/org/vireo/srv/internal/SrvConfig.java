@@ -43,9 +43,14 @@ public @interface SrvConfig {
         + " 10-600000.")
     int requestTimeoutMillis() default 10_000;
 
-    @AttributeDefinition(name = "Stagger (ms)", description = "Start the next candidate when the current one has not"
-        + " answered after this long, 0-60000; 0: one after the other.")
+    @AttributeDefinition(name = "Stagger (ms)", description = "RFC 8305's connection attempt delay: start the next"
+        + " address (of the candidate, then of the next candidate) when the current one has not answered after this"
+        + " long, 0-60000; 0: one after the other.")
     int staggerMillis() default 250;
+
+    @AttributeDefinition(name = "Resolution delay (ms)", description = "RFC 8305's resolution delay: how long a"
+        + " target's A answer waits for its AAAA answer before its IPv4 addresses are tried, 0-2000.")
+    int resolutionDelayMillis() default 50;
 
     @AttributeDefinition(name = "Trusted CA certificates", description = "A PEM file that HTTPS endpoints are checked"
         + " against (e.g. the cluster CA's ca.crt); empty: the JDK's trusted CAs.", required = false)

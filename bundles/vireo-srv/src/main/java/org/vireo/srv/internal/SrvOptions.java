@@ -36,7 +36,7 @@ import org.xbill.DNS.ResolverConfig;
  */
 public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int defaultPort, int timeoutMillis,
                          int retries, boolean tcpFallback, String scheme, String path, int connectTimeoutMillis,
-                         int requestTimeoutMillis, int staggerMillis, String trustFile) {
+                         int requestTimeoutMillis, int staggerMillis, int resolutionDelayMillis, String trustFile) {
 
     public static final String PID = "org.vireo.srv";
 
@@ -52,6 +52,8 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
     static final Setting<Integer> CONNECT_TIMEOUT_MILLIS = Setting.of(SrvConfig.class, SrvConfig::connectTimeoutMillis);
     static final Setting<Integer> REQUEST_TIMEOUT_MILLIS = Setting.of(SrvConfig.class, SrvConfig::requestTimeoutMillis);
     static final Setting<Integer> STAGGER_MILLIS = Setting.of(SrvConfig.class, SrvConfig::staggerMillis);
+    static final Setting<Integer> RESOLUTION_DELAY_MILLIS = Setting.of(SrvConfig.class,
+        SrvConfig::resolutionDelayMillis);
     static final Setting<String> TRUST_FILE = Setting.of(SrvConfig.class, SrvConfig::trustFile);
 
     /**
@@ -61,7 +63,8 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
     public static final SrvOptions DEFAULTS = new SrvOptions(List.of(), SERVICE.defaultValue(),
         DEFAULT_PORT.defaultValue(), TIMEOUT_MILLIS.defaultValue(), RETRIES.defaultValue(), TCP_FALLBACK.defaultValue(),
         SCHEME.defaultValue(), PATH.defaultValue(), CONNECT_TIMEOUT_MILLIS.defaultValue(),
-        REQUEST_TIMEOUT_MILLIS.defaultValue(), STAGGER_MILLIS.defaultValue(), "");
+        REQUEST_TIMEOUT_MILLIS.defaultValue(), STAGGER_MILLIS.defaultValue(), RESOLUTION_DELAY_MILLIS.defaultValue(),
+        "");
 
     /**
      * The option of each key that has one. {@code --timeout} sets both timeouts: "per DNS query and per connection",
@@ -69,7 +72,8 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
      */
     private static final Map<Setting<?>, String> OPTIONS = Map.of(DNS_SERVERS, "--dns", SERVICE, "--service",
         DEFAULT_PORT, "--port", TIMEOUT_MILLIS, "--timeout", CONNECT_TIMEOUT_MILLIS, "--timeout", SCHEME, "--scheme",
-        PATH, "--path", STAGGER_MILLIS, "--stagger", TRUST_FILE, "--trust");
+        PATH, "--path", STAGGER_MILLIS, "--stagger", RESOLUTION_DELAY_MILLIS, "--resolution-delay", TRUST_FILE,
+        "--trust");
 
     private static final int DNS_PORT = 53;
     private static final int MINUTE = 60_000;
@@ -90,7 +94,8 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
 
     /**
      * These options with command-line options laid over them: {@code --dns} (a list of texts), {@code --service},
-     * {@code --port}, {@code --timeout}, {@code --scheme}, {@code --path}, {@code --stagger} (texts); an absent or
+     * {@code --port}, {@code --timeout}, {@code --scheme}, {@code --path}, {@code --stagger},
+     * {@code --resolution-delay} (texts); an absent or
      * null option keeps the value here.
      *
      * @throws IllegalArgumentException naming every bad option, its value and what is accepted
@@ -124,13 +129,15 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
             errors);
         int stagger = integer(raw, name.apply(STAGGER_MILLIS), base.staggerMillis, 0, MINUTE,
             "0-60000 (0: one candidate after the other)", errors);
+        int resolutionDelay = integer(raw, name.apply(RESOLUTION_DELAY_MILLIS), base.resolutionDelayMillis, 0, 2000,
+            "0-2000 (RFC 8305 recommends 50)", errors);
         String trust = text(raw, name.apply(TRUST_FILE), base.trustFile);
         if (!trust.isEmpty() && !Files.isReadable(Path.of(trust))) {
             errors.add(name.apply(TRUST_FILE) + " = '" + trust + "': expected a readable PEM file of CA certificates"
                 + " (e.g. the cluster CA's ca.crt), or nothing for the JDK's");
         }
         SrvOptions options = new SrvOptions(servers, service, port, timeout, retries, tcp, scheme, path, connect,
-            request, stagger, trust);
+            request, stagger, resolutionDelay, trust);
         if (errors.isEmpty()) { // the service label, scheme and path are checked where they are used, once
             try {
                 options.checkedSettings();
@@ -190,6 +197,7 @@ public record SrvOptions(List<InetSocketAddress> dnsServers, String service, int
 
     public SrvConnector.Settings connectorSettings() {
         return new SrvConnector.Settings(scheme, path, Duration.ofMillis(connectTimeoutMillis),
-            Duration.ofMillis(requestTimeoutMillis), Duration.ofMillis(staggerMillis));
+            Duration.ofMillis(requestTimeoutMillis), Duration.ofMillis(staggerMillis),
+            Duration.ofMillis(resolutionDelayMillis));
     }
 }

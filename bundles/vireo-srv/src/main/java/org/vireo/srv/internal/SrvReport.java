@@ -8,6 +8,7 @@ import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 
 import org.vireo.config.ConfigValues;
+import org.vireo.srv.AddressLookup;
 import org.vireo.srv.Resolution;
 import org.vireo.srv.SrvConnector;
 import org.vireo.srv.SrvOrder;
@@ -93,13 +94,14 @@ public final class SrvReport {
      *
      * @return whether a candidate answered
      */
-    public static boolean connection(Resolution r, SrvConnector connector, Printer out) throws InterruptedException {
+    public static boolean connection(Resolution r, SrvConnector connector, AddressLookup lookup, Printer out)
+        throws InterruptedException {
         if (!(r instanceof Resolution.Candidates c)) {
             out.line(unresolved(r));
             return false;
         }
         out.line(source(c));
-        SrvConnector.Result result = connector.connect(c);
+        SrvConnector.Result result = connector.connect(c, lookup);
         List<List<String>> rows = new ArrayList<>();
         for (SrvConnector.Step s : result.steps()) {
             rows.add(List.of((s.candidate() + 1) + " " + c.candidates().get(s.candidate()).host(), s.url(),

@@ -45,7 +45,7 @@ class SrvOptionsTest {
             }
         }
 
-        assertThat(fromMetatype).hasSize(10);
+        assertThat(fromMetatype).hasSize(11);
         assertThat(SrvOptions.parse(fromMetatype)).isEqualTo(SrvOptions.DEFAULTS);
     }
 
@@ -58,7 +58,7 @@ class SrvOptionsTest {
         Map<String, Object> raw = new HashMap<>();
         shipped.forEach((k, v) -> raw.put((String) k, v));
 
-        assertThat(raw).hasSize(12);
+        assertThat(raw).hasSize(13);
         assertThat(SrvOptions.parse(raw)).isEqualTo(SrvOptions.DEFAULTS);
     }
 
@@ -68,13 +68,15 @@ class SrvOptionsTest {
             Map.entry("service", "_ideco-client._tcp"), Map.entry("defaultPort", "8443"),
             Map.entry("timeoutMillis", "500"), Map.entry("retries", "0"), Map.entry("tcpFallback", "false"),
             Map.entry("scheme", "http"), Map.entry("path", "/vireo/hello"), Map.entry("connectTimeoutMillis", "700"),
-            Map.entry("requestTimeoutMillis", "3000"), Map.entry("staggerMillis", "0")));
+            Map.entry("requestTimeoutMillis", "3000"), Map.entry("staggerMillis", "0"),
+            Map.entry("resolutionDelayMillis", "20")));
 
         assertThat(o.dnsServers()).containsExactly(new InetSocketAddress(InetAddress.getByName("10.0.0.53"), 53),
             new InetSocketAddress(InetAddress.getByName("fd00::53"), 5353));
         assertThat(o).isEqualTo(new SrvOptions(o.dnsServers(), "_ideco-client._tcp", 8443, 500, 0, false, "http",
-            "/vireo/hello", 700, 3000, 0, ""));
+            "/vireo/hello", 700, 3000, 0, 20, ""));
         assertThat(o.connectorSettings().stagger()).isZero();
+        assertThat(o.connectorSettings().resolutionDelay()).hasMillis(20);
     }
 
     @Test
@@ -99,6 +101,7 @@ class SrvOptionsTest {
         "connectTimeoutMillis | 60001                | connectTimeoutMillis = 60001: expected 10-60000",
         "requestTimeoutMillis | 0                    | requestTimeoutMillis = 0: expected 10-600000",
         "staggerMillis        | -1                   | staggerMillis = -1: expected 0-60000 (0: one candidate after the other)",
+        "resolutionDelayMillis | 2001               | resolutionDelayMillis = 2001: expected 0-2000 (RFC 8305 recommends 50)",
     })
     void aBadValueIsRefusedNamingThePidTheKeyTheValueAndWhatIsAccepted(String key, String value, String message) {
         assertThatThrownBy(() -> SrvOptions.parse(Map.of(key, value)))

@@ -32,14 +32,14 @@ public final class Listeners implements AutoCloseable {
     public record Spec(InetSocketAddress address, Route route, boolean freeBind) {
 
         String text() {
-            String host = address.getAddress().getHostAddress();
+            String host = LinkScope.text(address.getAddress());
             return (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
         }
 
         /** {@code http}, or {@code http -> master 10.0.0.1} when relayed. */
         String service() {
             return route.service() + (route.relayTo() == null ? ""
-                : " -> master " + route.relayTo().getAddress().getHostAddress());
+                : " -> master " + LinkScope.text(route.relayTo().getAddress()));
         }
     }
 
@@ -95,6 +95,9 @@ public final class Listeners implements AutoCloseable {
         }
         if (m.contains("Cannot assign requested address")) {
             return m + " (the address is not on any interface of this node: fix standaloneAddresses)";
+        }
+        if (m.contains("Invalid argument")) {
+            return m + " (an IPv6 link-local address, fe80::/10, needs its link: fe80::1%eth0)";
         }
         if (m.contains("Permission denied")) {
             return m + " (ports below 1024 need CAP_NET_BIND_SERVICE)";

@@ -2,6 +2,7 @@ package org.vireo.balancer.internal.pool;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,8 @@ import org.vireo.balancer.internal.forward.Traffic;
 import org.vireo.balancer.internal.schedule.Candidate;
 import org.vireo.balancer.internal.schedule.FtpSessions;
 import org.vireo.balancer.internal.schedule.Scheduler;
+
+import io.netty.util.NetUtil;
 
 /**
  * The scanner pool as the forwarder uses it: the table (health, loads), the scheduler, and the counters per
@@ -117,13 +120,25 @@ public final class Pool implements Backends {
         update("its monitor says " + (up ? "up" : "down"));
     }
 
-    /** The loads the scanners report, by the address they report from (the node registry's address). */
+    /**
+     * The loads the scanners report, by the address they report from (the node registry's address). Addresses
+     * compare as addresses, not as text: an IPv6 scanner listed as {@code [fd77:0::12]:3128} takes the load of a
+     * node whose address is written {@code fd77::12}.
+     */
     public synchronized void loads(Map<String, double[]> cpuAndMemoryByAddress) {
+        Map<String, double[]> byAddress = new HashMap<>();
+        cpuAndMemoryByAddress.forEach((address, load) -> byAddress.put(canonical(address), load));
         for (BalancerOptions.Scanner s : scanners.values()) {
-            double[] l = cpuAndMemoryByAddress.get(s.address().getAddress().getHostAddress());
+            double[] l = byAddress.get(NetUtil.toAddressString(s.address().getAddress()));
             table.load(s.id(), l == null ? -1 : l[0], l == null ? -1 : l[1]);
         }
         update(HOLD_DOWN_ENDED); // loads change no health: only the clock can have
+    }
+
+    /** An address literal in RFC 5952's text; anything else (a host name) as it is. */
+    private static String canonical(String address) {
+        return NetUtil.isValidIpV4Address(address) || NetUtil.isValidIpV6Address(address)
+            ? NetUtil.toAddressString(NetUtil.createInetAddressFromIpAddressString(address)) : address;
     }
 
     @Override

@@ -114,4 +114,34 @@ class ListenersTest {
         assertThat(listeners.boundAddresses()).containsEntry(free, new InetSocketAddress("192.0.2.77", port));
         assertThat(Map.copyOf(listeners.boundAddresses())).hasSize(1);
     }
+
+    @Test
+    void aLinkLocalVipBindsScopedToItsLinkAndIsShownInRfc5952Form() throws Exception {
+        int port = freePort();
+        InetAddress vip = InetAddress.getByName("fe80::53"); // on no interface: free bind, as a VIP being claimed
+        Listeners.Spec unscoped = new Listeners.Spec(new InetSocketAddress(vip, port), Route.HTTP, true);
+        Listeners.Spec scoped = new Listeners.Spec(new InetSocketAddress(LinkScope.on(vip, "lo"), port), Route.HTTP,
+            true);
+
+        listeners.reconcile(Set.of(unscoped));
+        assertThat(listeners.status().get(0).bound()).as("the kernel wants a link for fe80::").isFalse();
+
+        listeners.reconcile(Set.of(scoped));
+        assertThat(listeners.status()).containsExactly(new BalancerStatus.Listener("[fe80::53%lo]:" + port, "http",
+            true, ""));
+    }
+
+    @Test
+    void onlyUnscopedLinkLocalAddressesAreScoped() throws Exception {
+        InetAddress global = InetAddress.getByName("fd77::53");
+        InetAddress v4 = InetAddress.getByName("169.254.0.53");
+
+        assertThat(LinkScope.on(global, "lo")).isSameAs(global);
+        assertThat(LinkScope.on(v4, "lo")).isSameAs(v4);
+        assertThat(((java.net.Inet6Address) LinkScope.on(InetAddress.getByName("fe80::53"), "lo")).getScopeId())
+            .isEqualTo(java.net.NetworkInterface.getByName("lo").getIndex());
+        assertThat(LinkScope.on(InetAddress.getByName("fe80::53"), "nosuch0")).isEqualTo(
+            InetAddress.getByName("fe80::53"));
+        assertThat(LinkScope.text(InetAddress.getByName("fd77:0:0:0:0:0:0:53"))).isEqualTo("fd77::53");
+    }
 }

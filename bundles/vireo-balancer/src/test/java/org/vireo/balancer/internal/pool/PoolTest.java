@@ -95,6 +95,20 @@ class PoolTest {
     }
 
     @Test
+    void anIpv6ScannersLoadIsFoundInAnySpellingOfItsAddress() {
+        Pool p = pool("[fd77:0::12]:3128, 10.0.0.2:3128");
+        Map<String, double[]> loads = new HashMap<>();
+        loads.put("fd77::12", new double[] {0.9, 0.2}); // the node's address as its operator wrote it
+        loads.put("10.0.0.2", new double[] {0.1, 0.3});
+
+        p.loads(loads);
+
+        Map<String, double[]> shown = new HashMap<>();
+        p.stats(id -> "none").forEach(s -> shown.put(s.id(), new double[] {s.cpu(), s.memory()}));
+        assertThat(shown.values()).extracting(l -> l[0]).containsExactlyInAnyOrder(0.9, 0.1);
+    }
+
+    @Test
     void aBurstOfConnectsFromOneClientIsBoundedBeforeAnyCompletesAndGivesItsPlacesBack() {
         Pool p = pool("10.0.0.1:3128, 10.0.0.2:3128");
         Map<String, Integer> got = new HashMap<>();

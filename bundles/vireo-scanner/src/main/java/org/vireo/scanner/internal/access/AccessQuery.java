@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 
+import io.netty.util.NetUtil;
+
 import org.vireo.api.QueryParams;
 
 /**
@@ -28,7 +30,8 @@ public record AccessQuery(String client, String host, List<StatusMatch> statuses
 
     /** @throws IllegalArgumentException naming the parameter and what would be accepted */
     public static AccessQuery parse(String client, String host, String status, String rule) {
-        return new AccessQuery(value("client", client), hostName(host), statuses(status), value("rule", rule));
+        return new AccessQuery(address(value("client", client)), hostName(host), statuses(status),
+            value("rule", rule));
     }
 
     /** Everything held. */
@@ -42,6 +45,12 @@ public record AccessQuery(String client, String host, List<StatusMatch> statuses
             && (host == null || inDomain(e.host(), host))
             && (statuses.isEmpty() || statuses.stream().anyMatch(m -> m.matches(e.status())))
             && (rule == null || rule.equals(e.rule()));
+    }
+
+    /** An IPv6 literal in the log's spelling, RFC 5952's ({@code fd77:0::100} finds {@code fd77::100}). */
+    private static String address(String value) {
+        return value != null && NetUtil.isValidIpV6Address(value)
+            ? NetUtil.toAddressString(NetUtil.createInetAddressFromIpAddressString(value)) : value;
     }
 
     private static boolean inDomain(String name, String domain) {

@@ -604,7 +604,7 @@ final class FtpSession extends ChannelInboundHandlerAdapter implements OriginCon
     private void log(String verb, String path, int reply, long bytesUp, long bytesDown, String rule,
                      Instant start, long startNanos) {
         InetAddress client = clientAddress();
-        runtime.log().record(new FtpLog.Entry(start, startNanos, client == null ? "-" : client.getHostAddress(),
+        runtime.log().record(new FtpLog.Entry(start, startNanos, client == null ? "-" : Literals.text(client),
             verb, login == null ? "-" : url(login.user() + "@", path), reply, bytesUp, bytesDown, rule),
             ctx.executor());
     }

@@ -30,6 +30,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.NetUtil;
 import io.netty.util.ReferenceCountUtil;
 
 import org.vireo.scanner.internal.policy.Admission;
@@ -847,9 +848,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         ctx.close();
     }
 
+    /** RFC 5952's text (fd77::100): the access log, the block page and X-Forwarded-For write it so. */
     private String clientAddress() {
         InetAddress a = clientInetAddress();
-        return a == null ? "-" : a.getHostAddress();
+        return a == null ? "-" : NetUtil.toAddressString(a);
     }
 
     /** The client: the one a director's PROXY header named, else the connection's peer. */

@@ -28,6 +28,15 @@ class AccessQueryTest {
     }
 
     @Test
+    void anIpv6ClientIsFoundInAnySpellingOfItsAddress() {
+        AccessEntry v6 = entry(5, "fd77::100", "http://[fd77::200]:8080/", 200, null);
+
+        assertThat(AccessQuery.parse("fd77:0:0:0:0:0:0:100", null, null, null).test(v6)).isTrue();
+        assertThat(AccessQuery.parse("FD77::100", null, null, null).test(v6)).isTrue();
+        assertThat(AccessQuery.parse("fd77::101", null, null, null).test(v6)).isFalse();
+    }
+
+    @Test
     void aHostMatchesItselfAndItsSubdomains_inAnyCase_notAnotherDomainThatEndsTheSame() {
         assertThat(matching(AccessQuery.parse(null, "EXAMPLE.org", null, null))).containsExactly(OK, TUNNEL, GONE);
         assertThat(matching(AccessQuery.parse(null, "ample.org", null, null))).isEmpty();

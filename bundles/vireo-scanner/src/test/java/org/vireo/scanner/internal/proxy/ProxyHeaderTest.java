@@ -149,6 +149,9 @@ class ProxyHeaderTest {
 
         assertThat(answer).startsWith("HTTP/1.1 200");
         assertThat(asked).isNotEmpty().containsOnly(InetAddress.getByName("2001:db8::7"));
+        // RFC 5952's spelling, as the access log and the block page write it too (not 2001:db8:0:0:0:0:0:7)
+        assertThat(TestOrigin.parseEcho(ProxyForwardingTest.body(answer)))
+            .containsEntry("header.x-forwarded-for", "2001:db8::7");
     }
 
     @Test

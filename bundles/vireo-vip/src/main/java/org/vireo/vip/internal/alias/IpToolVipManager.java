@@ -29,9 +29,11 @@ public final class IpToolVipManager implements VipManager {
     public void claim(String interfaceName, List<InetAddress> vips) throws IOException {
         for (InetAddress vip : vips) {
             try {
-                // nodad: a VIP moves between nodes, duplicate detection would hold it back for a second or more
+                // nodad: a VIP moves between nodes, duplicate detection would hold it back for a second or more;
+                // preferred_lft 0: never the source of this node's own connections (NetlinkMessages.deprecated)
                 if (vip instanceof Inet6Address) {
-                    ip.run("-6", "addr", "add", vip.getHostAddress() + "/128", "dev", interfaceName, "nodad");
+                    ip.run("-6", "addr", "add", vip.getHostAddress() + "/128", "dev", interfaceName, "nodad",
+                        "preferred_lft", "0");
                 } else {
                     ip.run("-4", "addr", "add", vip.getHostAddress() + "/32", "dev", interfaceName);
                 }

@@ -24,7 +24,10 @@ final class NetlinkMessages {
     private static final int AF_INET6 = 10;
     private static final int IFA_ADDRESS = 1;
     private static final int IFA_LOCAL = 2;
+    private static final int IFA_CACHEINFO = 6;
     private static final int IFA_F_NODAD = 0x02;
+    private static final int INFINITY_LIFE_TIME = 0xFFFFFFFF;
+    private static final int CACHEINFO_ATTRIBUTE = 4 + 16; // struct ifa_cacheinfo: four u32
     private static final int RT_SCOPE_UNIVERSE = 0;
 
     private NetlinkMessages() {
@@ -33,13 +36,14 @@ final class NetlinkMessages {
     /**
      * RTM_NEWADDR (create, fail if it exists: the kernel's "exists" is the caller's "already there") or
      * RTM_DELADDR of {@code address} as a host address (/32, /128; IPv6 without duplicate detection, as a VIP
-     * moves between nodes), with an ACK asked for.
+     * moves between nodes, and added deprecated: see {@link #deprecated}), with an ACK asked for.
      */
     static byte[] address(boolean add, InetAddress address, int interfaceIndex, int sequence) {
         boolean v6 = address instanceof Inet6Address;
         byte[] raw = address.getAddress();
         int attribute = 4 + raw.length; // already a multiple of 4
-        int length = HEADER + 8 + (v6 ? attribute : 2 * attribute);
+        boolean lifetimes = v6 && add;
+        int length = HEADER + 8 + (v6 ? attribute : 2 * attribute) + (lifetimes ? CACHEINFO_ATTRIBUTE : 0);
         ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.nativeOrder());
         b.putInt(length);
         b.putShort((short) (add ? RTM_NEWADDR : RTM_DELADDR));
@@ -55,7 +59,24 @@ final class NetlinkMessages {
             b.putShort((short) attribute).putShort((short) IFA_LOCAL).put(raw);
         }
         b.putShort((short) attribute).putShort((short) IFA_ADDRESS).put(raw);
+        if (lifetimes) {
+            deprecated(b);
+        }
         return b.array();
+    }
+
+    /**
+     * IFA_CACHEINFO with a preferred lifetime of 0 and an infinite valid one ({@code ip addr add ... preferred_lft
+     * 0}): the VIP is deprecated, so the kernel never picks it as the source of this node's own connections (RFC
+     * 6724 rule 3). Without it, a /128 VIP beats the node's /64 address on the longest-prefix rule, and the node's
+     * connections to its own subnet (the balancer's to its scanners, health checks, the proxy's to origins) leave
+     * from an address that moves away with mastership. Incoming connections to a deprecated address are served.
+     */
+    private static void deprecated(ByteBuffer b) {
+        b.putShort((short) CACHEINFO_ATTRIBUTE).putShort((short) IFA_CACHEINFO);
+        b.putInt(0); // ifa_prefered
+        b.putInt(INFINITY_LIFE_TIME); // ifa_valid
+        b.putInt(0).putInt(0); // cstamp, tstamp: the kernel's own
     }
 
     /**

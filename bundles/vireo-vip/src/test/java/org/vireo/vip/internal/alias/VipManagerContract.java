@@ -36,6 +36,7 @@ abstract class VipManagerContract {
         sh("ip", "netns", "exec", NS, "ip", "link", "add", IF, "type", "veth", "peer", "name", IF + "p");
         sh("ip", "netns", "exec", NS, "ip", "link", "set", IF, "up");
         sh("ip", "netns", "exec", NS, "ip", "addr", "add", "10.77.9.1/24", "dev", IF);
+        sh("ip", "netns", "exec", NS, "ip", "-6", "addr", "add", "fd77:9::1/64", "dev", IF, "nodad");
         vips = managerIn(NS);
     }
 
@@ -44,13 +45,14 @@ abstract class VipManagerContract {
         sh("ip", "netns", "del", NS);
     }
 
-    static void sh(String... command) throws Exception {
+    static String sh(String... command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IllegalStateException(String.join(" ", command) + " failed: " + out
                 + " (this test makes a network namespace: it needs root and iproute2)");
         }
+        return out;
     }
 
     private static InetAddress ip(String literal) throws Exception {
@@ -71,6 +73,21 @@ abstract class VipManagerContract {
         vips.release(IF, group); // idempotent
 
         assertThat(vips.addresses(IF)).doesNotContainAnyElementsOf(group).contains(ip("10.77.9.1"));
+    }
+
+    @Test
+    void anIpv6VipIsNeverTheSourceOfTheNodesOwnConnections() throws Exception {
+        // a /128 VIP would win the kernel's longest-prefix rule over the node's /64 address unless deprecated
+        vips.claim(IF, List.of(ip("fd77:9::53")));
+        try {
+            String route = sh("ip", "netns", "exec", NS, "ip", "-6", "route", "get", "fd77:9::2");
+            String shown = sh("ip", "netns", "exec", NS, "ip", "-6", "addr", "show", "dev", IF);
+
+            assertThat(route).contains("src fd77:9::1 ");
+            assertThat(shown).containsPattern("fd77:9::53/128 .*deprecated");
+        } finally {
+            vips.release(IF, List.of(ip("fd77:9::53")));
+        }
     }
 
     @Test
