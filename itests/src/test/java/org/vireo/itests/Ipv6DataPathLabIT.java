@@ -89,7 +89,7 @@ public class Ipv6DataPathLabIT {
         lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 150);
         lab.awaitLog("n1", "balancer: listening on \\[fd77::53\\]:9090 \\(http\\)", 30);
         lab.awaitLog("n1", "balancer: listening on \\[fe80::53%eth0\\]:9090 \\(http\\)", 30);
-        lab.awaitLog("n1", "balancer: scanner \\[fd77:0:0:0:0:0:0:12\\]:3128 UP", 60);
+        lab.awaitLog("n1", "balancer: scanner \\[fd77::12\\]:3128 UP", 60);
         lab.awaitLog("n1", "balancer: scanner 10\\.77\\.0\\.13:3128 UP", 60);
     }
 

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.vireo.config.AddressText;
 import org.vireo.config.ConfigReader;
 import org.vireo.config.ConfigValues;
 import org.vireo.config.Setting;
@@ -96,9 +97,9 @@ public record BalancerOptions(List<Scanner> scanners, int httpPort, int ftpPort,
      */
     public record Scanner(InetSocketAddress address, double weight, boolean drain) {
 
-        /** The id the scheduler, metrics and commands use: {@code host:port}. */
+        /** The id the scheduler, metrics and commands use: {@code host:port}, {@code [fd77::12]:3128}. */
         public String id() {
-            String host = address.getAddress().getHostAddress();
+            String host = AddressText.of(address.getAddress());
             return (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
         }
     }

@@ -7,6 +7,7 @@ import java.util.function.BiConsumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.vireo.config.AddressText;
 import org.vireo.settings.BalancerOptions;
 import org.vireo.settings.MonitorOptions;
 import org.vireo.settings.MonitorType;
@@ -40,7 +41,7 @@ final class ScannerChecks implements AutoCloseable {
     }
 
     static String monitorName(BalancerOptions.Scanner s) {
-        return "balancer-" + s.address().getAddress().getHostAddress().replace(':', '_').replace('%', '_') + "-"
+        return "balancer-" + AddressText.of(s.address().getAddress()).replace(':', '_').replace('%', '_') + "-"
             + s.address().getPort();
     }
 
@@ -51,7 +52,7 @@ final class ScannerChecks implements AutoCloseable {
             Map<String, Object> settings = new HashMap<>();
             settings.put(MonitorOptions.NAME.key(), monitorName(s));
             settings.put(MonitorOptions.TYPE.key(), MonitorType.TCP.key());
-            settings.put(MonitorOptions.HOST.key(), s.address().getAddress().getHostAddress());
+            settings.put(MonitorOptions.HOST.key(), AddressText.of(s.address().getAddress()));
             settings.put(MonitorOptions.PORT.key(), String.valueOf(s.address().getPort()));
             settings.put(MonitorOptions.INTERVAL_MILLIS.key(), String.valueOf(options.checkIntervalMillis()));
             settings.put(MonitorOptions.TIMEOUT_MILLIS.key(), String.valueOf(Math.min(options.checkTimeoutMillis(),

@@ -101,6 +101,14 @@ public sealed interface FsmEvent {
     record Reconfigured(FsmConfig config) implements FsmEvent {
     }
 
+    /**
+     * Held (a sync group member while another member cannot be master): not eligible to be Master, like priority 0,
+     * while its timers go on at its own priority (its Skew_Time stays its own, so that once released it takes over
+     * when it would have). A held Master steps down with a priority-0 advert; a Backup follows any Master.
+     */
+    record Held(boolean held) implements FsmEvent {
+    }
+
     record InterfaceDown() implements FsmEvent {
     }
 

@@ -18,6 +18,7 @@ import org.vireo.vrrp.internal.fsm.FsmAction.StartTimer;
 import org.vireo.vrrp.internal.fsm.FsmEvent.AddressesClaimed;
 import org.vireo.vrrp.internal.fsm.FsmEvent.AdvertReceived;
 import org.vireo.vrrp.internal.fsm.FsmEvent.ClaimFailed;
+import org.vireo.vrrp.internal.fsm.FsmEvent.Held;
 import org.vireo.vrrp.internal.fsm.FsmEvent.InterfaceDown;
 import org.vireo.vrrp.internal.fsm.FsmEvent.InterfaceUp;
 import org.vireo.vrrp.internal.fsm.FsmEvent.PriorityChanged;
@@ -182,6 +183,8 @@ public final class VrrpStateMachine {
         } else if (event instanceof Shutdown) {
             enabled = false;
             return stop(true);
+        } else if (event instanceof Held hold) {
+            return onHeld(hold.held());
         } else if (event instanceof Reconfigured reconfigured) {
             return onReconfigured(reconfigured.config());
         } else if (event instanceof InterfaceDown) {
@@ -200,7 +203,7 @@ public final class VrrpStateMachine {
         startingUnready = !preemptGate.ready();
         // The owner test uses the effective priority: an owner whose tracking lowered it must not grab the
         // addresses before hearing whether someone better is Master.
-        if (effectivePriority == FsmConfig.OWNER_PRIORITY) {
+        if (effectivePriority == FsmConfig.OWNER_PRIORITY && !held) {
             return becomeMaster();
         }
         state = VrrpState.BACKUP;
@@ -242,7 +245,7 @@ public final class VrrpStateMachine {
         if (which == Timer.MASTER_DOWN && state == VrrpState.BACKUP) {
             // Not eligible, or starting and not ready yet: keep watching, so that a later priority rise (or the
             // readiness the caller reports before the next expiry) can still lead to a takeover.
-            if (effectivePriority == 0 || startingUnready) {
+            if (!eligible() || startingUnready) {
                 masterGone = true;
                 return rearmMasterDown;
             }
@@ -267,7 +270,7 @@ public final class VrrpStateMachine {
             masterPriority = 0; // leaving: nobody to follow once Skew_Time is over
             return List.of(new StartTimer(Timer.MASTER_DOWN, skewTimeMicros));
         }
-        if (!preemptGate.acceptsAsMaster(received.priority(), effectivePriority, nowMicros)) {
+        if (!preemptGate.acceptsAsMaster(received.priority(), held ? 0 : effectivePriority, nowMicros)) {
             preempting = true;
             return List.of(); // discard: the Master_Down_Timer runs on and we preempt when it fires
         }
@@ -328,7 +331,7 @@ public final class VrrpStateMachine {
             return List.of();
         }
         setEffectivePriority(priority);
-        if (state == VrrpState.BACKUP && masterGone && priority > 0 && !startingUnready) {
+        if (state == VrrpState.BACKUP && masterGone && eligible() && !startingUnready) {
             // its Master_Down_Timer ran out while it could not take over, and no master spoke since: nobody is
             // master, and waiting for the next expiry would leave the addresses unserved that long (a sync group's
             // members are held at 0 until all of them can take over, then must do so together)
@@ -342,8 +345,34 @@ public final class VrrpStateMachine {
             // tell the Backups now, so a better one can preempt without waiting (a pending claim's end advertises)
             return claimPending ? List.of() : advertiseAndRearm;
         }
-        // Not eligible: hand over like a Shutdown (priority 0 makes Backups wait only Skew_Time), but stay in
-        // Backup so the router can return when its priority does.
+        return stepDown();
+    }
+
+    /** Held or released; see {@link Held}. */
+    private List<FsmAction> onHeld(boolean value) {
+        if (value == held) {
+            return List.of();
+        }
+        held = value;
+        if (held) {
+            return state == VrrpState.MASTER ? stepDown() : List.of();
+        }
+        if (state == VrrpState.BACKUP && masterGone && eligible() && !startingUnready) {
+            return becomeMaster(); // nobody became master meanwhile: take over now, as its timer said
+        }
+        return List.of();
+    }
+
+    private boolean eligible() {
+        return effectivePriority > 0 && !held;
+    }
+
+    /**
+     * Not eligible any more: hand over like a Shutdown (priority 0 makes Backups wait only Skew_Time), but stay in
+     * Backup so the router can return when it may, after a Master_Down_Interval of its own like any Backup (the
+     * others are taking over meanwhile: RFC 5798's patience).
+     */
+    private List<FsmAction> stepDown() {
         state = VrrpState.BACKUP;
         preemptGate.reset();
         setMasterAdverInterval(config.advertIntervalCentis());
@@ -426,6 +455,8 @@ public final class VrrpStateMachine {
 
     /** A Backup's Master_Down_Timer ran out while it could not take over, and no master has spoken since. */
     private boolean masterGone;
+    /** Not eligible whatever its priority: see {@link Held}. */
+    private boolean held;
     /** The priority of the master last followed. */
     private int masterPriority;
 

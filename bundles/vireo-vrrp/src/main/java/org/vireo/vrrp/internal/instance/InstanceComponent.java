@@ -23,14 +23,12 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
-import org.osgi.service.event.Event;
 import org.osgi.service.event.EventAdmin;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.config.AddressText;
-import org.vireo.config.ConfigErrors;
 import org.vireo.node.ReadinessCondition;
 import org.vireo.node.ReleaseGate;
 import org.vireo.vrrp.EffectivePriority;
@@ -57,8 +55,6 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     private static final Logger LOG = LoggerFactory.getLogger(InstanceComponent.class);
     private static final long STOP_TIMEOUT_SECONDS = 5;
-    /** Characters of a cause or reason in an event. */
-    private static final int EVENT_TEXT = 256;
 
     @Reference
     private VrrpNode node;
@@ -77,6 +73,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     private final List<ReadinessCondition> readiness = new CopyOnWriteArrayList<>();
     private final Map<EffectivePriority, String> trackers = new HashMap<>();
     private final ReleaseHold releaseHold = new ReleaseHold();
+    private final InstanceEvents events = new InstanceEvents(this, () -> eventAdmin);
     /** Another master seen through the registry counts after this long: a take-back overlaps for up to a report. */
     private static final long REGISTRY_CONFIRM_MILLIS = 3000;
     private final RegistrySplitBrain registrySplitBrain = new RegistrySplitBrain(REGISTRY_CONFIRM_MILLIS);
@@ -403,19 +400,14 @@ public class InstanceComponent implements VrrpInstance, StateSink {
                 claims.add(CompletableFuture.failedFuture(e));
             }
         }
-        post(TRANSITION_TOPIC, transition(change));
+        events.transition(change);
         return claims.isEmpty() ? VrrpStateListener.NOTHING_TO_CLAIM
             : CompletableFuture.allOf(claims.toArray(CompletableFuture[]::new));
     }
 
     @Override
     public void priorityChanged(PriorityChange change) {
-        Map<String, Object> p = about();
-        p.put("from", change.from());
-        p.put("to", change.to());
-        p.put("base", basePriority());
-        p.put("reason", ConfigErrors.shorten(change.reason(), EVENT_TEXT));
-        post(PRIORITY_TOPIC, p);
+        events.priority(change);
     }
 
     @Override
@@ -481,16 +473,9 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     /** @param path how it was seen: {@code advert} (the other master's adverts) or {@code registry} */
     private void postSplitBrain(boolean detected, String path, String peer, int peerPriority, String cause) {
-        Map<String, Object> p = about();
-        p.put("state", detected ? "detected" : "ended");
-        p.put("path", path);
-        p.put("peer", peer);
-        p.put("peerPriority", peerPriority);
-        p.put("priority", effectivePriority());
         InstanceLifecycle running = lifecycle;
-        p.put("count", (running != null ? running.splitBrainCount() : 0L) + registrySplitBrain.count());
-        p.put("cause", ConfigErrors.shorten(cause, EVENT_TEXT));
-        post(SPLIT_BRAIN_TOPIC, p);
+        events.splitBrain(detected, path, peer, peerPriority,
+            (running != null ? running.splitBrainCount() : 0L) + registrySplitBrain.count(), cause);
     }
 
     /** The advert path's account, then the registry's. */
@@ -506,46 +491,9 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     @Override
     public void tookOver(String instance, VrrpTakeover takeover) {
-        Map<String, Object> p = about();
-        p.put("previousMaster", takeover.previousMaster().map(AddressText::of).orElse(""));
-        p.put("lastAdvertHeard", takeover.lastAdvertHeard().map(Instant::toString).orElse(""));
-        p.put("firstAdvertSent", takeover.firstAdvertSent().toString());
-        p.put("gapMillis", takeover.gap().map(g -> g.toNanos() / 1e6).orElse(-1.0));
-        post(TAKEOVER_TOPIC, p);
+        events.tookOver(takeover);
     }
 
-    private Map<String, Object> transition(StateChange change) {
-        Map<String, Object> p = about();
-        p.put("from", change.from().name());
-        p.put("to", change.to().name());
-        p.put("priority", effectivePriority());
-        p.put("base", basePriority());
-        p.put("cause", ConfigErrors.shorten(change.cause(), EVENT_TEXT));
-        p.put("peer", change.peer().map(AddressText::of).orElse(""));
-        // only a master advertises: a backup that an advert made one knows its master, one that resigned does not
-        Optional<InetAddress> master = change.to() == VrrpState.MASTER ? primaryAddress() : change.peer();
-        p.put("master", master.map(AddressText::of).orElse(""));
-        return p;
-    }
-
-    /** The fields every event of the instance has. */
-    private Map<String, Object> about() {
-        Map<String, Object> p = new HashMap<>();
-        p.put("instance", name());
-        p.put("vrid", vrid());
-        p.put("interface", interfaceName());
-        return p;
-    }
-
-    /** Posted, never sent: the VRRP thread does not wait for EventAdmin's handlers. */
-    private void post(String topic, Map<String, Object> properties) {
-        EventAdmin events = eventAdmin;
-        if (events != null) {
-            events.postEvent(new Event(topic, properties));
-        }
-    }
-
-    /** The running instance, or in its place the refusal of its configuration. */
     private VrrpInstance view() {
         InstanceLifecycle running = lifecycle;
         return running != null ? running : refusedAtStart;

@@ -118,6 +118,9 @@ final class InstanceDriver {
     private volatile VrrpTakeover lastTakeover;
     /** Why the effective priority last changed; timer thread only. */
     private String priorityReason = "configured";
+    /** The effective priority the sink was told last; the state machine's hold as handed to it; timer thread. */
+    private int reportedPriority;
+    private boolean fsmHeld;
     /** Its sync group's cap on the priority, and since when; empty: none (or no group). */
     private volatile Optional<SyncGroupRule.Cap> groupCap = Optional.empty();
     private volatile Instant groupCapSince = Instant.now();
@@ -141,6 +144,7 @@ final class InstanceDriver {
         this.scheduler = scheduler;
         this.sink = sink;
         this.trackedPriority = options.priority();
+        this.reportedPriority = options.priority();
         this.version = options.version() == 2 ? VrrpVersion.V2 : VrrpVersion.V3;
         this.receiveContext = receiveContext(options);
         this.channel = opener.open(new VrrpTransport.Receiver() {
@@ -211,7 +215,7 @@ final class InstanceDriver {
      * Takes a changed configuration of the same virtual router without leaving the election (on the scheduler
      * thread): the checks of received adverts, the advert (addresses, interval: a master advertises a new interval
      * at once), preemption, the unicast peers of the channel; a master's listeners claim the addresses it gained and
-     * release those it lost. What only a restart can change is refused ({@link InPlaceChange}).
+     * release those it lost. What only a restart can change never comes here ({@link InPlaceChange}).
      *
      * @throws UnsupportedOperationException if the transport cannot change its unicast peers in place
      */
@@ -244,7 +248,12 @@ final class InstanceDriver {
     /** Starts the election (from the scheduler thread). */
     void start() {
         scheduler.execute(() -> {
-            handle(new FsmEvent.PriorityChanged(effectivePriority()));
+            reportedPriority = effectivePriority();
+            if (held()) {
+                fsmHeld = true;
+                handle(new FsmEvent.Held(true));
+            }
+            handle(new FsmEvent.PriorityChanged(fsmPriority()));
             if (!options.readinessTimeout().isZero() && readiness.get().isPresent()) {
                 ready = false;
                 readyDeadlineMicros = scheduler.nowMicros() + options.readinessTimeout().toNanos() / 1000;
@@ -305,25 +314,53 @@ final class InstanceDriver {
         });
     }
 
-    /** Hands the state machine a changed priority; the sink hears of it first, with the reason. */
+    /**
+     * Hands the state machine a changed priority or hold; the sink hears of the change of the effective priority
+     * first, with the reason.
+     */
     private void priorityMayHaveChanged(String reason) {
         groupMayHaveChanged(); // its own priority may have changed though the effective one did not (a cap)
-        int ep = effectivePriority();
-        int was = fsm.effectivePriority();
-        if (ep != was) {
+        int shown = effectivePriority();
+        if (shown != reportedPriority) {
             priorityReason = reason;
             try {
-                sink.priorityChanged(new StateSink.PriorityChange(options.name(), was, ep, reason));
+                sink.priorityChanged(new StateSink.PriorityChange(options.name(), reportedPriority, shown, reason));
             } catch (RuntimeException e) {
-                LOG.error("VRRP instance {}: reporting priority {} -> {} failed", options.name(), was, ep, e);
+                LOG.error("VRRP instance {}: reporting priority {} -> {} failed", options.name(), reportedPriority,
+                    shown, e);
             }
-            handle(new FsmEvent.PriorityChanged(ep));
+            reportedPriority = shown;
+        }
+        boolean hold = held();
+        if (hold != fsmHeld) {
+            priorityReason = reason;
+            fsmHeld = hold;
+            handle(new FsmEvent.Held(hold));
+        }
+        int p = fsmPriority();
+        if (p != fsm.effectivePriority()) {
+            priorityReason = reason;
+            handle(new FsmEvent.PriorityChanged(p));
         }
     }
 
+    /** The priority it advertises and is shown with: 0 while its sync group holds it. */
     int effectivePriority() {
+        return held() ? 0 : fsmPriority();
+    }
+
+    /**
+     * The priority its state machine runs at: its own, or its sync group's lower one; not 0 for a hold, which the
+     * machine takes apart so that its timers stay those of its own priority ({@link FsmEvent.Held}).
+     */
+    private int fsmPriority() {
         int own = ownPriority();
-        return groupCap.map(c -> Math.min(c.priority(), own)).orElse(own);
+        return groupCap.filter(c -> c.priority() > 0).map(c -> Math.min(c.priority(), own)).orElse(own);
+    }
+
+    /** Its sync group holds it at 0: another member cannot be master. */
+    private boolean held() {
+        return groupCap.map(c -> c.priority() == 0).orElse(false);
     }
 
     /** The priority before its sync group's cap: tracking's, the operator's override, 0 while resigning. */
@@ -616,7 +653,7 @@ final class InstanceDriver {
         }
         // after the listeners: a log line costs about 1 ms here, which a new master's VIPs should not wait for
         LOG.info("VRRP instance {} (VRID {}, {}): {} -> {} at priority {}: {}", options.name(), options.vrid(),
-            options.interfaceName(), previous, next, fsm.effectivePriority(), cause);
+            options.interfaceName(), previous, next, effectivePriority(), cause);
         return claim != null ? claim : CompletableFuture.completedFuture(null);
     }
 
