@@ -34,6 +34,7 @@ function settings(v) {
   const rows = [['VRID', v.vrid], ['interface', v.interfaceName], ['VRRP version', v.version],
     ['virtual addresses', v.virtualAddresses.join(', ')], ['advert interval', v.advertIntervalMillis + ' ms'],
     ['preempt', v.preempt ? 'on' : 'off'], ['virtual MAC', v.virtualMac ? 'on' : 'off'],
+    ['sync group', v.syncGroup || '–'],
     ['own address', v.primaryAddress || '–'], ['master', v.masterAddress || '–']];
   return h('dl', {class: 'settings'}, rows.map(([k, value]) => [h('dt', {}, k), h('dd', {}, String(value))]));
 }
