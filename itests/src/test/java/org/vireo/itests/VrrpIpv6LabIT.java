@@ -17,7 +17,8 @@ import org.junit.Test;
  * has n1's), which is a FAULT with that reason until it gets an address of its own; then it backs up. n1's JVM is
  * killed and its cable cut: n2 takes over within Master_Down_Interval, announces the VIPs with unsolicited
  * neighbour advertisements (Override set, Router clear, hop limit 255, to ff02::1) seen by tshark, and the
- * client's neighbour cache follows (ping -6). n1 comes back and takes the VIP back, and the cache follows again.
+ * client's neighbour cache follows (ping -6). n1 comes back and takes the VIP back, and the cache follows again. A
+ * second test runs unicast adverts and the virtual MAC over IPv6.
  */
 public class VrrpIpv6LabIT extends LabTestSupport {
 
@@ -77,6 +78,47 @@ public class VrrpIpv6LabIT extends LabTestSupport {
 
         assertTheNewMastersNeighbourAdvertisements(pcap);
         assertN2AdvertisedFromItsLinkLocalAddress(pcap);
+    }
+
+    /**
+     * Issue 24: unicast adverts and the virtual MAC over IPv6. Each node names the other's link-local address as its
+     * unicast peer (IPv6 adverts come from link-local addresses); with {@code virtualMac} the master sends from
+     * 00:00:5e:00:02:39 (RFC 5798 7.3, IPv6: 00-00-5E-00-02-{VRID}) and carries the VIPs on macvlan vrrp6.57. n1's
+     * adverts reach n2 as unicast from the virtual MAC; the client's neighbour entry names the virtual MAC and stays
+     * right across a crash of n1.
+     */
+    @Test
+    public void unicastPeersAndTheVirtualMacOverIpv6() throws Exception {
+        String vmac = "00:00:5e:00:02:39";
+        lab.vireo("n1", append(node("director", 150), "--vmac", "--unicast-peer", Lab.linkLocal("n2")));
+        lab.vireo("n2", append(node("backup", 100), "--vmac", "--unicast-peer", Lab.linkLocal("n1")));
+        lab.awaitLog("n1", "vip1 .*BACKUP -> MASTER", 300);
+        lab.awaitLog("n2", "vip1 .*-> BACKUP", 120);
+        String link = lab.exec("n1", "ip", "-o", "link", "show", "dev", "vrrp6.57");
+        assertTrue(link, link.contains("link/ether " + vmac));
+        assertTrue(lab.exec("n1", "ip", "-o", "addr", "show", "dev", "vrrp6.57").contains(" " + VIP + "/128"));
+        lab.awaitClientNeighbour(VIP, vmac, 10);
+        String shown = lab.cli("n2", "vrrp:show vip1");
+        assertFalse("n2 drops n1's adverts: " + shown, shown.contains("(0 dropped") && shown.contains(
+            "Packets received:          0 "));
+        assertFalse(shown, shown.contains("Warning"));
+
+        String unicast = lab.exec("n2", "timeout", "5", "tcpdump", "-c", "2", "-e", "-n", "-i", "eth0",
+            "ip6 proto 112");
+        assertTrue(unicast, unicast.contains(vmac + " > " + Lab.mac("n2")));
+        assertTrue(unicast, unicast.contains(Lab.linkLocal("n1") + " > " + Lab.linkLocal("n2")));
+
+        lab.run(60, "kill", "n1", "--cut");
+        lab.awaitLog("n2", "vip1 .*BACKUP -> MASTER", 30);
+        lab.awaitClientNeighbour(VIP, vmac, 10);
+        String ping = lab.exec("c", "ping", "-6", "-c", "1", "-W", "2", VIP);
+        assertTrue(ping, ping.contains("1 received"));
+    }
+
+    private static String[] append(String[] args, String... more) {
+        String[] all = Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
     }
 
     /**

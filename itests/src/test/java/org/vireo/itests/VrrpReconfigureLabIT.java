@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,12 +13,12 @@ import org.junit.Test;
 
 /**
  * Issue 24: a running master's configuration changed key by key, each in place. n1 (150) is master of VRID 65
- * (10.77.0.65), n2 (100) backup, adverts every 100 ms; the client pings the VIP every 10 ms throughout. n1's file
+ * (10.77.0.65), n2 (100) backup, adverts every 100 ms; the client pings the VIP every 10 ms throughout. n1's instance
  * gets: a second VIP (claimed and announced with gratuitous ARP, the client reaches it), that VIP removed again (it
  * leaves n1), the interval 100 -> 200 ms (n1's adverts say 20 cs from then on), preempt off with a delay, unicast
  * adverts to n2 (seen on the wire as such) and back to multicast, health tracking added. Through all of it n1 never
  * leaves MASTER, never sends priority 0, n2 never takes over, and the client loses no ping. Then the VRID changes
- * (65 -> 66), which is another virtual router: backup first, then master, the documented handover; afterwards n1 is
+ * (65 -> 66), which is another virtual router: master first, then backup, the documented handover; afterwards n1 is
  * master of VRID 66 with the VIP, n2 backup, and what the client lost is printed.
  */
 public class VrrpReconfigureLabIT extends LabTestSupport {
@@ -85,37 +84,34 @@ public class VrrpReconfigureLabIT extends LabTestSupport {
         assertTrue(ping, m.find());
         assertEquals("the client lost pings while the master changed in place: " + ping, m.group(1), m.group(2));
 
-        // the VRID: another virtual router, a handover (backup first, then master, which preempts in the new one)
+        // the VRID: another virtual router, a handover: the master first (n2 takes the VIP over in the old one at
+        // once), then the backup (it joins n1, master of the new one); preemption as it was
         change("n1", "preempt", "true", "preempt");
+        change("n1", "preemptDelaySeconds", "0", "preemptDelaySeconds");
         long ping2 = startPing(pings);
-        change("n2", "vrid", "66", "vrid");
         change("n1", "vrid", "66", "vrid");
+        change("n2", "vrid", "66", "vrid");
         lab.awaitLog("n1", "VRRP instance vip1 \\(VRID 66, eth0\\): BACKUP -> MASTER", 30);
         awaitVipMoved(VIP, "n1", "n2");
         lab.awaitClientNeighbour(VIP, Lab.mac("n1"), 10);
         String list = lab.cli("n2", "vrrp:list");
         assertTrue(list, list.matches("(?s).*vip1\\s+\\|\\s+66 \\| eth0\\s+\\| BACKUP .*"));
         String handover = stopPing(ping2, pings);
-        System.out.println("VrrpReconfigureLabIT: VRID 65 -> 66, backup first: " + handover.replace('\n', ' '));
+        System.out.println("VrrpReconfigureLabIT: VRID 65 -> 66, master first: " + handover.replace('\n', ' '));
     }
 
     /**
-     * Sets {@code key} in the node's instance file (replaced whole, as an editor or the API would) and waits for the
-     * change to be taken: in place, or by a restart for what needs one.
+     * Sets {@code key} of the node's instance through Karaf's shell ({@code config:property-set}, which writes
+     * etc/ too), and waits for the change to be taken: in place, or by a restart for what needs one. The shell and
+     * not the file: Karaf's file install reports a file only once it has stayed the same for a poll, and in CI an
+     * edit made right after the previous one was applied went unseen for 30 s.
      */
     private void change(String node, String key, String value, String logged) throws Exception {
-        Path cfg = lab.home(node).resolve("etc/org.vireo.vrrp.instance-vip1.cfg");
-        String text = Files.readString(cfg);
-        String line = key + " = " + value;
-        text = text.matches("(?s)(.*\\n)?" + key + " = [^\\n]*(\\n.*)?") ? text.replaceAll("(?m)^" + key + " = .*$",
-            line.replace("\\", "\\\\").replace("$", "\\$")) : text + (text.endsWith("\n") ? "" : "\n") + line + "\n";
-        int changed = lab.logLines(node, "VRRP instance vip1: (changed in place \\(.*" + logged + "|.*" + logged
-            + ".* changed: restarting it)").size();
-        Path tmp = cfg.resolveSibling("vip1.tmp");
-        Files.writeString(tmp, text);
-        Files.move(tmp, cfg, StandardCopyOption.ATOMIC_MOVE);
-        lab.awaitLogLines(node, "VRRP instance vip1: (changed in place \\(.*" + logged + "|.*" + logged
-            + ".* changed: restarting it)", changed + 1, 30);
+        String taken = "VRRP instance vip1: (changed in place \\(.*" + logged + "|.*" + logged
+            + ".* changed: restarting it)";
+        int before = lab.logLines(node, taken).size();
+        lab.cli(node, "config:property-set -p org.vireo.vrrp.instance~vip1 " + key + " \"" + value + "\"");
+        lab.awaitLogLines(node, taken, before + 1, 30);
     }
 
     /** Waits (bounded) until the capture holds an advert of n1 matching {@code filter}. */

@@ -3,7 +3,9 @@ package org.vireo.vip.internal.pcap;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
+import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,7 +61,7 @@ final class NeighborCache {
             MacAddress mac = parse(ip.run("neigh", "show", "to", peer.getHostAddress(), "dev", interfaceName));
             if (mac == null) {
                 try (DatagramSocket socket = new DatagramSocket()) {
-                    socket.send(new DatagramPacket(new byte[1], 1, peer, 9));
+                    socket.send(new DatagramPacket(new byte[1], 1, scoped(peer), 9));
                 }
             } else {
                 entries.put(peer, new Entry(mac, System.nanoTime()));
@@ -69,6 +71,17 @@ final class NeighborCache {
         } finally {
             pending.remove(peer);
         }
+    }
+
+    /** A link-local IPv6 peer is reached on this interface only: the kernel refuses one without its scope. */
+    private InetAddress scoped(InetAddress peer) throws IOException {
+        if (peer instanceof Inet6Address v6 && v6.isLinkLocalAddress() && v6.getScopeId() == 0) {
+            NetworkInterface link = NetworkInterface.getByName(interfaceName);
+            if (link != null) {
+                return Inet6Address.getByAddress(null, v6.getAddress(), link);
+            }
+        }
+        return peer;
     }
 
     /** The lladdr of a usable entry in {@code ip neigh show} output ("10.0.0.2 lladdr 02:.. REACHABLE"), or null. */

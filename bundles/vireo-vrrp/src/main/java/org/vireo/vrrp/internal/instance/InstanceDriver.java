@@ -242,6 +242,12 @@ final class InstanceDriver {
                 + " and hosts that route through this router need it; add one to virtualAddresses, the same on every"
                 + " node");
         }
+        if (options.ipv6() && options.unicastPeers().stream().anyMatch(p -> !p.isLinkLocalAddress())
+            && options.allowedPeers().isEmpty()) {
+            w.add("unicastPeers lists IPv6 addresses that are not link-local: IPv6 adverts come from their sender's"
+                + " link-local address (RFC 5798 5.1.2.1), and this instance takes adverts only from its unicast peers;"
+                + " list the peers' link-local addresses, or their adverts' sources in allowedPeers");
+        }
         return List.copyOf(w);
     }
 
