@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,6 +162,23 @@ class ForwarderTest {
             }
         }
 
+        /**
+         * What a client that sent {@code request} reads from a connection the forwarder closes at once: nothing,
+         * whether the close comes as a FIN or as a reset — the kernel resets a connection closed with the request
+         * still unread, and whether it was read first is a race (CI saw the reset on io_uring). A hang still fails:
+         * a read timeout is no SocketException.
+         */
+        private static String exchangeWithAClosedConnection(InetSocketAddress to, String request) throws IOException {
+            try {
+                return exchange(to, request);
+            } catch (SocketException e) {
+                if (String.valueOf(e.getMessage()).contains("Connection reset")) {
+                    return "";
+                }
+                throw e;
+            }
+        }
+
         @Test
         void bytesGoBothWaysAndAHalfCloseReachesTheScanner() throws Exception {
             Table table = new Table(List.of(new Backends.Backend("a", replyAtEnd("a"))));
@@ -283,7 +301,8 @@ class ForwarderTest {
 
             InetSocketAddress gone = (InetSocketAddress) f.open(loopback, Route.HTTP.relayedTo(deadPort()), false)
                 .localAddress();
-            assertThat(exchange(gone, "hi")).isEmpty(); // closed at once, not a hang, and not sent to a scanner
+            // closed at once, not a hang, and not sent to a scanner
+            assertThat(exchangeWithAClosedConnection(gone, "hi")).isEmpty();
             assertThat(table.events).isEmpty();
             assertThat(f.unserved()).isEqualTo(1);
         }
