@@ -3,8 +3,8 @@
 # Vireo next to keepalived 2.2.7, same lab, same advert interval.
 #
 # USAGE
-#   failover-bench.sh [--impl keepalived,vireo] [-r N] [--intervals 1000,100,20] [-o OUTDIR] [--dist TARBALL]
-#                     [--pin]
+#   failover-bench.sh [--impl keepalived,vireo] [-r N] [--intervals 1000,100,20] [--family ipv4,ipv6]
+#                     [-o OUTDIR] [--dist TARBALL] [--pin]
 #   failover-bench.sh --stress [SECONDS] [--impl ...] [-o OUTDIR] [--dist TARBALL]
 #   failover-bench.sh --takeback N [--impl ...] [--intervals 100] [-o OUTDIR] [--dist TARBALL] [--pin]
 #   failover-bench.sh --analyze OUTDIR
@@ -12,6 +12,15 @@
 #   --impl       implementations, comma-separated, run interleaved (default keepalived)
 #   -r N         repetitions per implementation and interval (default 5)
 #   --intervals  advert intervals in ms (default 1000,100,20)
+#   --family     address families, comma-separated, run interleaved like the implementations (default ipv4):
+#                ipv4 = one VRRPv3 instance over IPv4, VIP 10.77.0.51 (as before issue 24); ipv6 = one VRRPv3
+#                instance over IPv6 (issue 24), VIPs fe80::51 (the virtual router's link-local address, listed
+#                first) and fd77::51, the probe pinging fd77::51 (ping -6); the adverts come from the nodes'
+#                link-local addresses (fe80::77:ff:fe00:b / :c, from their MACs) to ff02::12, and the new master
+#                announces the VIPs with unsolicited neighbour advertisements (ICMPv6 136 to ff02::1, Override
+#                set) where IPv4 has gratuitous ARP. Repetitions of ipv4 keep their directory names
+#                (IMPL-INTERVAL-rN), ipv6 ones are IMPL-ipv6-INTERVAL-rN. --stress and --takeback are IPv4 only:
+#                they are not extended to IPv6 (their analysis would read IPv6 captures, the runs were never made)
 #   --stress S   instead: the spurious-failover run, S seconds (default 600) of 20 ms adverts under
 #                stress-ng --cpu 2, for each implementation in turn
 #   --takeback N instead: N take-backs in a row per implementation (issue 19, defect 14), at the first of
@@ -31,8 +40,10 @@
 #   env LAB      lab prefix (default fb); the lab is brought up and taken down by this script
 #
 # SETUP: lab with nodes n1 (priority 150, the master) and n2 (priority 100), VRRPv3, VRID 51, VIP
-# 10.77.0.51 (interface MAC), garp_master_delay 5 s / 5 GARPs. Each repetition, with a capture on the
-# client (VRRP, ARP, the probe's ICMP) and a probe (ping -i 0.002 of the VIP from the client) running:
+# 10.77.0.51 (interface MAC), garp_master_delay 5 s / 5 GARPs (IPv6: VIPs fe80::51 and fd77::51, the
+# same delays for the neighbour advertisements). Each repetition, with a capture on the client (VRRP, ARP,
+# the probe's ICMP; IPv6: VRRP, every neighbour advertisement, the probe's ICMPv6) and a probe (ping -i 0.002
+# of the VIP from the client; IPv6: ping -6 of fd77::51) running:
 #   1. start n2 and n1 fresh; wait until the VIP is on n1 only;
 #   2. crash: n1 isolated on the switch (its port disabled: nothing in or out, carrier kept so the
 #      daemon cannot react), SIGKILL of its keepalived (VRRP child, then parent) or JVM, port cut
@@ -43,7 +54,8 @@
 #   4. graceful stop: SIGTERM to n1 (keepalived-stop / vireo-stop); t_stop = the SIGTERM; wait until
 #      the VIP is on n2.
 # MEASURED (all from the client's capture; kernel timestamps, same clock as the event times):
-#   crash     kill -> n2's first advert | kill -> n2's first gratuitous ARP for the VIP |
+#   crash     kill -> n2's first advert | kill -> n2's first gratuitous ARP for the VIP (IPv6: its first
+#             unsolicited neighbour advertisement for fd77::51, to ff02::1; runs.tsv key kill_na) |
 #             n1's last advert -> n2's first advert | client outage: the gap between the first probe
 #             reply answered by n2 (source MAC) and the reply before it (runs.tsv also has the
 #             largest gap of ping -D's own timestamps across the crash, as a cross-check)
@@ -54,8 +66,8 @@
 # STRESS: both nodes, 20 ms adverts, stress-ng --cpu 2 for S seconds, capture on the client: n1's
 # largest advert gap, gaps > 3 intervals, takeovers by n2 (runs of adverts from n2), n2's GARP
 # bursts, and n2's transitions to master in its log (keepalived).
-# Output: OUTDIR/IMPL-INTERVAL-rN/ (events, client.pcap, ping.log, daemon logs), OUTDIR/runs.tsv,
-# OUTDIR/summary.md (also printed). Every wait is bounded; processes are stopped by PID (lab.sh).
+# Output: OUTDIR/IMPL-INTERVAL-rN/ (IPv6: IMPL-ipv6-INTERVAL-rN/; events, client.pcap, ping.log, daemon
+# logs), OUTDIR/runs.tsv (its last column the family), OUTDIR/summary.md (also printed; a table per family). Every wait is bounded; processes are stopped by PID (lab.sh).
 # Needs root, the lab's tools, keepalived, tcpdump, tshark, python3, ping, stress-ng (--stress).
 set -euo pipefail
 
@@ -65,12 +77,33 @@ LABSH="$HERE/lab.sh"
 export LAB="${LAB:-fb}"
 export LAB_STATE="${LAB_STATE:-/tmp/vireo-lab-$LAB}"
 
-VIP=10.77.0.51
 VRID=51
-N1_IP=10.77.0.11 N2_IP=10.77.0.12
 N1_MAC=02:77:00:00:00:0b N2_MAC=02:77:00:00:00:0c
+# the family's addresses (set_family): FAMILY, VIP (the one probed), VIPS (all, for lab.sh --vip), N1_IP and
+# N2_IP (the adverts' sources), PLEN, IPV (ip's -4/-6), CAP_FILTER, PING (the probe's command), TAG (of the
+# repetitions' directory names)
+FAMILY="" VIP="" VIPS="" N1_IP="" N2_IP="" PLEN="" IPV="" CAP_FILTER="" TAG=""
+PING=()
+set_family() {
+    FAMILY=$1
+    case "$1" in
+        ipv4)
+            VIP=10.77.0.51 VIPS=10.77.0.51 N1_IP=10.77.0.11 N2_IP=10.77.0.12 PLEN=32 IPV=-4 TAG=""
+            CAP_FILTER="vrrp or arp or (icmp and host $VIP)"
+            PING=(ping) ;;
+        ipv6)
+            # the link-local VIP first (RFC 5798 5.2.9); the adverts' sources are the nodes' link-local
+            # addresses (EUI-64 of 02:77:00:00:00:0b / 0c). pcap's `vrrp` is IPv4's protocol 112 only:
+            # `ip6 proto 112`; ip6[40] is the ICMPv6 type (no extension headers): 136, neighbour
+            # advertisements, the unsolicited ones announcing the VIPs among them
+            VIP=fd77::51 VIPS=fe80::51,fd77::51 N1_IP=fe80::77:ff:fe00:b N2_IP=fe80::77:ff:fe00:c PLEN=128 IPV=-6
+            TAG=-ipv6
+            CAP_FILTER="ip6 proto 112 or (icmp6 and (ip6[40] == 136 or host $VIP))"
+            PING=(ping -6) ;;
+    esac
+}
 
-impls=keepalived reps=5 intervals="" outdir="" dist="" stress="" analyze="" pin=false takeback=
+impls=keepalived reps=5 intervals="" outdir="" dist="" stress="" analyze="" pin=false takeback= families=ipv4
 
 die() { echo "failover-bench: error: $*" >&2; exit 1; }
 say() { echo "failover-bench: $*" >&2; }
@@ -81,6 +114,7 @@ while [ $# -gt 0 ]; do
         --impl) [ $# -ge 2 ] || usage; impls=$2; shift 2 ;;
         -r) [ $# -ge 2 ] || usage; reps=$2; shift 2 ;;
         --intervals) [ $# -ge 2 ] || usage; intervals=$2; shift 2 ;;
+        --family) [ $# -ge 2 ] || usage; families=$2; shift 2 ;;
         -o) [ $# -ge 2 ] || usage; outdir=$2; shift 2 ;;
         --dist) [ $# -ge 2 ] || usage; dist=$2; shift 2 ;;
         --pin) pin=true; shift ;;
@@ -105,6 +139,15 @@ if [ -n "$takeback" ]; then in_range "$takeback" 1 500 || die "--takeback wants 
 [ -n "$intervals" ] || if [ -n "$takeback" ]; then intervals=100; else intervals=1000,100,20; fi
 IFS=, read -r -a IMPLS <<<"$impls"
 IFS=, read -r -a INTERVALS <<<"$intervals"
+IFS=, read -r -a FAMILIES <<<"$families"
+[ ${#FAMILIES[@]} -gt 0 ] || die "--family: none given"
+for f in "${FAMILIES[@]}"; do
+    case "$f" in ipv4|ipv6) ;; *) die "--family: unknown family '$f' (ipv4, ipv6)" ;; esac
+done
+if [ -n "$stress$takeback" ] && [ "$families" != ipv4 ]; then
+    die "--stress and --takeback run over IPv4 only (--family ipv4)"
+fi
+set_family "${FAMILIES[0]}"
 for i in "${IMPLS[@]}"; do
     case "$i" in keepalived|vireo) ;; *) die "--impl: unknown implementation '$i'" ;; esac
 done
@@ -153,7 +196,7 @@ trap 'exit 130' INT TERM
 
 vip_on() {
     local a
-    a=$(ip -n "$LAB-$1" -o -4 addr show dev eth0 2>/dev/null) || return 1
+    a=$(ip -n "$LAB-$1" -o "$IPV" addr show dev eth0 2>/dev/null) || return 1
     [[ "$a" == *" $VIP/"* ]]
 }
 
@@ -176,7 +219,7 @@ max() { if [ "$1" -ge "$2" ]; then echo "$1"; else echo "$2"; fi; }
 # start_node IMPL NODE PRIORITY INTERVAL [--keep]
 start_node() {
     local impl=$1 m=$2 prio=$3 iv=$4 keep=${5:-}
-    local -a vopts=(--vrid "$VRID" --priority "$prio" --interval-ms "$iv" --vip "$VIP" --version 3)
+    local -a vopts=(--vrid "$VRID" --priority "$prio" --interval-ms "$iv" --vip "$VIPS" --version 3)
     case "$impl" in
         keepalived) lab keepalived "$m" "${vopts[@]}" ;;
         vireo)
@@ -226,8 +269,10 @@ stop_pid() {
 }
 
 remove_vips() {
-    local m
-    for m in n1 n2; do ip -n "$LAB-$m" addr del "$VIP/32" dev eth0 2>/dev/null || true; done
+    local m a
+    for m in n1 n2; do
+        for a in ${VIPS//,/ }; do ip -n "$LAB-$m" addr del "$a/$PLEN" dev eth0 2>/dev/null || true; done
+    done
 }
 
 copy_logs() {
@@ -247,8 +292,8 @@ copy_logs() {
 }
 
 write_head() { # DIR IMPL INTERVAL REP
-    printf '%s\n' "impl $2" "interval $3" "rep $4" "vip $VIP" "n1_ip $N1_IP" "n2_ip $N2_IP" \
-        "n1_mac $N1_MAC" "n2_mac $N2_MAC" >"$1/events"
+    printf '%s\n' "impl $2" "interval $3" "rep $4" "family $FAMILY" "vip $VIP" "vips $VIPS" "n1_ip $N1_IP" \
+        "n2_ip $N2_IP" "n1_mac $N1_MAC" "n2_mac $N2_MAC" >"$1/events"
 }
 
 # stop both nodes of a repetition, whatever state they are in
@@ -268,11 +313,11 @@ rep_fail() { echo "fail $*" >>"$EV"; say "$REP_NAME: $*"; }
 # run_rep IMPL INTERVAL REP : 0 = done (maybe with a recorded failure), 1 = the setup itself failed
 run_rep() {
     local impl=$1 iv=$2 rep=$3 dir ev t cap probe settle to
-    dir="$outdir/$impl-$iv-r$rep"
+    dir="$outdir/$impl$TAG-$iv-r$rep"
     rm -rf "$dir"
     mkdir -p "$dir"
     ev="$dir/events"
-    EV=$ev REP_NAME="$impl $iv ms rep $rep"
+    EV=$ev REP_NAME="$impl${TAG:+ $FAMILY} $iv ms rep $rep"
     write_head "$dir" "$impl" "$iv" "$rep"
     to=$(master_timeout "$impl" "$iv")
     settle=$(max 500 $((2 * iv)))
@@ -288,8 +333,8 @@ run_rep() {
     sleep_ms "$settle"
 
     cap="$dir/client.pcap"
-    lab capture c "$cap" "vrrp or arp or (icmp and host $VIP)" >/dev/null
-    probe=$(lab spawn c "$dir/ping.log" ping -n -D -i 0.002 -W 1 "$VIP")
+    lab capture c "$cap" "$CAP_FILTER" >/dev/null
+    probe=$(lab spawn c "$dir/ping.log" "${PING[@]}" -n -D -i 0.002 -W 1 "$VIP")
     sleep_ms "$(max 1000 $((5 * iv / 2)))"
 
     # 2. crash
@@ -430,11 +475,11 @@ say "lab $LAB up; output $outdir"
 "$LABSH" down >/dev/null 2>&1 || true
 lab up -n 2 2>/dev/null
 {
-    echo "# failover-bench $(date -u +%FT%TZ) impl=$impls reps=$reps intervals=$intervals stress=$stress takeback=$takeback"
+    echo "# failover-bench $(date -u +%FT%TZ) impl=$impls reps=$reps intervals=$intervals family=$families stress=$stress takeback=$takeback"
     echo "# $(uname -sr), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "# nodes pinned to CPUs: ${LAB_NODE_CPUS:-no}"
     echo "# $(keepalived --version 2>&1 | head -1)"
-    [ -z "$dist" ] || echo "# vireo $dist"
+    [ -z "$dist" ] || echo "# vireo $dist sha256 $(sha256sum "$dist" | cut -d' ' -f1)"
 } >"$outdir/run-info.txt"
 
 if [ -n "$stress" ]; then
@@ -446,18 +491,21 @@ elif [ -n "$takeback" ]; then
         run_takeback "$impl" "${INTERVALS[0]}" "$takeback" || say "$impl: take-back run could not start"
     done
 else
-    total=$((${#INTERVALS[@]} * reps * ${#IMPLS[@]})) n=0
+    total=$((${#INTERVALS[@]} * reps * ${#FAMILIES[@]} * ${#IMPLS[@]})) n=0
     for iv in "${INTERVALS[@]}"; do
         for ((rep = 1; rep <= reps; rep++)); do
-            for impl in "${IMPLS[@]}"; do
-                n=$((n + 1))
-                if [ -n "${BROKEN[$impl]:-}" ]; then continue; fi
-                say "[$n/$total] $impl, ${iv} ms adverts, repetition $rep ($((SECONDS - T0)) s)"
-                if ! run_rep "$impl" "$iv" "$rep"; then
-                    # the pair never came up: the same would happen every time
-                    say "$impl: skipping its remaining repetitions"
-                    BROKEN[$impl]=1
-                fi
+            for fam in "${FAMILIES[@]}"; do
+                set_family "$fam"
+                for impl in "${IMPLS[@]}"; do
+                    n=$((n + 1))
+                    if [ -n "${BROKEN[$impl$TAG]:-}" ]; then continue; fi
+                    say "[$n/$total] $impl, ${TAG:+$FAMILY, }${iv} ms adverts, repetition $rep ($((SECONDS - T0)) s)"
+                    if ! run_rep "$impl" "$iv" "$rep"; then
+                        # the pair never came up: the same would happen every time
+                        say "$impl${TAG:+ $FAMILY}: skipping its remaining repetitions"
+                        BROKEN[$impl$TAG]=1
+                    fi
+                done
             done
         done
     done

@@ -3,15 +3,21 @@
 
     failover_analyze.py OUTDIR
 
-OUTDIR holds one directory per repetition, IMPL-INTERVAL-rN/ (failover runs), stress-IMPL/ (the
-spurious-failover run) or takeback-IMPL-INTERVAL/ (--takeback: many take-backs in a row), each with `events` (key value lines written by the bench: impl, interval, vip,
-n1/n2 addresses and MACs, crash/restart/stop epoch times, fail reasons), `client.pcap` (the client's
-capture: VRRP, ARP and the probe's ICMP) and `ping.log` (ping -D). Writes OUTDIR/runs.tsv (one line per
-repetition and metric) and OUTDIR/summary.md (the tables, also printed).
+OUTDIR holds one directory per repetition, IMPL-INTERVAL-rN/ or IMPL-ipv6-INTERVAL-rN/ (failover runs), stress-IMPL/
+(the spurious-failover run) or takeback-IMPL-INTERVAL/ (--takeback: many take-backs in a row), each with `events` (key
+value lines written by the bench: impl, interval, family (ipv4 when absent), vip, n1/n2 addresses (the adverts' sources)
+and MACs, crash/restart/stop epoch times, fail reasons), `client.pcap` (the client's capture: VRRP, ARP and the probe's
+ICMP; over IPv6 VRRP, neighbour advertisements and the probe's ICMPv6) and `ping.log` (ping -D). Writes OUTDIR/runs.tsv
+(one line per repetition and metric, the family last) and OUTDIR/summary.md (the tables, one per family, also printed).
+
+One reading serves both families: a frame's announcement is the address it announces, a gratuitous ARP's (sender IP =
+target IP) or an unsolicited neighbour advertisement's (ICMPv6 136 to ff02::1: its target), and a probe reply is an
+ICMP echo reply (0) or an ICMPv6 one (129); addresses are compared in their canonical form.
 
 All times are CLOCK_REALTIME epoch seconds: the bench's event times (bash EPOCHREALTIME taken right
 before the signal) and tcpdump's kernel receive timestamps on the client's eth0 are on the same clock.
 """
+import ipaddress
 import os
 import re
 import statistics
@@ -19,12 +25,20 @@ import subprocess
 import sys
 
 FIELDS = ["frame.time_epoch", "eth.src", "ip.src", "ip.dst", "vrrp.prio", "arp.src.proto_ipv4",
-          "arp.dst.proto_ipv4", "icmp.type"]
+          "arp.dst.proto_ipv4", "icmp.type", "ipv6.src", "ipv6.dst", "icmpv6.type", "icmpv6.nd.na.target_address"]
+
+ECHO_REPLY = {"icmp": 0, "icmpv6": 129}
+NEIGHBOUR_ADVERT = 136
+ALL_NODES = "ff02::1"
+
+# per family: its name in the tables, the name of the new master's announcement and its key in runs.tsv
+FAMILIES = {"ipv4": {"name": "IPv4", "announce": "gratuitous ARP", "key": "garp"},
+            "ipv6": {"name": "IPv6", "announce": "unsolicited NA", "key": "na"}}
 
 # (scenario, metric key, label) in table order
 METRICS = [
     ("crash", "kill_advert", "crash: kill -> new master's first advert"),
-    ("crash", "kill_garp", "crash: kill -> new master's first gratuitous ARP"),
+    ("crash", "kill_garp", "crash: kill -> new master's first {announce}"),
     ("crash", "lastadv_advert", "crash: old master's last advert -> new master's first advert"),
     ("crash", "outage", "crash: client outage (largest probe-reply gap)"),
     ("graceful", "stop_advert", "graceful stop: SIGTERM -> new master's first advert"),
@@ -34,6 +48,21 @@ METRICS = [
     ("preempt", "advert_answer", "take-back: its first advert -> VIP answered from it"),
     ("preempt", "outage", "take-back: client outage"),
 ]
+
+
+def addr(a):
+    """An address in its canonical form (IPv6 compressed, lower case), '' for none."""
+    if not a:
+        return ""
+    try:
+        return ipaddress.ip_address(a).compressed
+    except ValueError:
+        return a.lower()
+
+
+def metric_key(key, family):
+    """A metric's key in runs.tsv: the announcement's named for the family (kill_garp over IPv4, kill_na over IPv6)."""
+    return key.replace("garp", FAMILIES[family]["key"])
 
 
 def read_events(path):
@@ -49,7 +78,9 @@ def read_events(path):
 
 
 def frames(pcap):
-    """Frames of the capture: list of dicts (t, src_mac, ip_src, ip_dst, prio, arp_spa, arp_tpa, icmp)."""
+    """Frames of the capture: list of dicts (t, mac: the source MAC, src and dst: IPv4 or IPv6, prio: VRRP's,
+    announced: the address a gratuitous ARP or an unsolicited neighbour advertisement announces, reply: an ICMP or
+    ICMPv6 echo reply)."""
     cmd = ["tshark", "-r", pcap, "-n", "-T", "fields", "-E", "separator=\t", "-E", "occurrence=f"]
     for fld in FIELDS:
         cmd += ["-e", fld]
@@ -60,9 +91,17 @@ def frames(pcap):
         p += [""] * (len(FIELDS) - len(p))
         if not p[0]:
             continue
-        res.append({"t": float(p[0]), "mac": p[1].lower(), "src": p[2], "dst": p[3],
-                    "prio": int(p[4]) if p[4] else None, "spa": p[5], "tpa": p[6],
-                    "icmp": int(p[7]) if p[7] else None})
+        f = dict(zip(FIELDS, p))
+        src, dst = addr(f["ip.src"] or f["ipv6.src"]), addr(f["ip.dst"] or f["ipv6.dst"])
+        icmp, icmp6 = f["icmp.type"], f["icmpv6.type"]
+        announced = ""
+        if f["arp.src.proto_ipv4"] and f["arp.src.proto_ipv4"] == f["arp.dst.proto_ipv4"]:
+            announced = addr(f["arp.src.proto_ipv4"])
+        elif icmp6 == str(NEIGHBOUR_ADVERT) and dst == ALL_NODES:
+            announced = addr(f["icmpv6.nd.na.target_address"])
+        res.append({"t": float(p[0]), "mac": f["eth.src"].lower(), "src": src, "dst": dst,
+                    "prio": int(f["vrrp.prio"]) if f["vrrp.prio"] else None, "announced": announced,
+                    "reply": (icmp == str(ECHO_REPLY["icmp"])) or (icmp6 == str(ECHO_REPLY["icmpv6"]))})
     return res
 
 
@@ -96,15 +135,16 @@ def ms(x):
 def analyze_rep(d):
     ev = read_events(os.path.join(d, "events"))
     res = {"impl": ev.get("impl"), "interval": int(ev.get("interval", 0)), "rep": ev.get("rep"),
+           "family": ev.get("family", "ipv4"), "vip": ev.get("vip"), "vips": ev.get("vips", ev.get("vip")),
            "fail": ev.get("fail")}
     pcap = os.path.join(d, "client.pcap")
     if not os.path.exists(pcap) or "crash" not in ev:
         return res
-    vip, ip1, ip2, mac1 = ev["vip"], ev["n1_ip"], ev["n2_ip"], ev["n1_mac"].lower()
+    vip, ip1, ip2, mac1 = addr(ev["vip"]), addr(ev["n1_ip"]), addr(ev["n2_ip"]), ev["n1_mac"].lower()
     fr = frames(pcap)
     adv = [f for f in fr if f["prio"] is not None]
-    garp = [f for f in fr if f["spa"] == vip and f["tpa"] == vip]
-    replies = [f for f in fr if f["icmp"] == 0 and f["src"] == vip]
+    garp = [f for f in fr if f["announced"] == vip]
+    replies = [f for f in fr if f["reply"] and f["src"] == vip]
     m = {}
 
     # crash: n1 isolated + SIGKILLed at t_crash; anything after it for the VIP comes from the new master
@@ -176,7 +216,7 @@ def analyze_stress(d):
     pcap = os.path.join(d, "client.pcap")
     if not os.path.exists(pcap):
         return res
-    ip1, ip2 = ev["n1_ip"], ev["n2_ip"]
+    ip1, ip2 = addr(ev["n1_ip"]), addr(ev["n2_ip"])
     t0, t1 = float(ev.get("stress_start", 0)), float(ev.get("stress_end", "inf"))
     fr = frames(pcap)
     adv = [f for f in fr if f["prio"] is not None and t0 <= f["t"] <= t1]
@@ -191,9 +231,8 @@ def analyze_stress(d):
         if f["src"] == ip2 and prev != ip2:
             runs += 1
         prev = f["src"]
-    vip = ev["vip"]
-    garp2 = [f["t"] for f in fr if f["spa"] == vip and f["tpa"] == vip and f["mac"] == ev["n2_mac"].lower()
-             and t0 <= f["t"] <= t1]
+    vip = addr(ev["vip"])
+    garp2 = [f["t"] for f in fr if f["announced"] == vip and f["mac"] == ev["n2_mac"].lower() and t0 <= f["t"] <= t1]
     bursts = sum(1 for i, t in enumerate(garp2) if i == 0 or t - garp2[i - 1] > 1.0)
     res.update({"adverts_n1": len(a1), "expected": int((t1 - t0) / iv) if t1 != float("inf") else None,
                 "max_gap": ms(gaps[0][0]) if gaps else None,
@@ -247,10 +286,10 @@ def analyze_takeback(d):
     replies = ping_replies(pl) if os.path.exists(pl) else []
     pcap = os.path.join(d, "client.pcap")
     fr = frames(pcap) if os.path.exists(pcap) else []
-    ip1, mac1, vip = ev.get("n1_ip"), ev.get("n1_mac", "").lower(), ev.get("vip")
+    ip1, mac1, vip = addr(ev.get("n1_ip")), ev.get("n1_mac", "").lower(), addr(ev.get("vip"))
     for k, t0, t1 in windows:
         a1 = first(fr, lambda x: x["prio"] and x["src"] == ip1 and t0 < x["t"] <= t1)
-        g1 = first(fr, lambda x: x["spa"] == vip and x["tpa"] == vip and x["mac"] == mac1 and t0 < x["t"] <= t1)
+        g1 = first(fr, lambda x: x["announced"] == vip and x["mac"] == mac1 and t0 < x["t"] <= t1)
         # the take-back: from n1's first announcement (its GARP or its advert, whichever came first) to 250 ms
         # after its advert; a gap is counted if it overlaps that
         t_first = min(a1["t"], g1["t"]) if a1 and g1 else (a1["t"] if a1 else None)
@@ -263,6 +302,38 @@ def analyze_takeback(d):
                             "stall": max(stalled) if stalled else None, "elsewhere": max(rest) if rest else None,
                             "garp_minus_advert": (g1["t"] - a1["t"]) if a1 and g1 else None})
     return res
+
+
+def failover_table(reps, family, ratios):
+    """The failover table of one family's repetitions (markdown lines); the vireo/keepalived ratios of its medians go
+    into ratios[(family, scenario, key, interval)]."""
+    fam = FAMILIES[family]
+    impls = [i for i in ("keepalived", "vireo") if any(r["impl"] == i for r in reps)]
+    intervals = sorted({r["interval"] for r in reps}, reverse=True)
+    vips = sorted({r.get("vips") or "?" for r in reps})
+    lines = ["Failover over %s (VRRPv3, priorities 150/100, VIPs %s, the probe pings %s; ms, median (min-max) "
+             "n=repetitions)" % (fam["name"], " / ".join(vips), " / ".join(sorted({r.get("vip") or "?" for r in reps}))),
+             ""]
+    head = "| metric | interval | " + " | ".join(impls) + (" | ratio vireo/keepalived |" if len(impls) == 2 else " |")
+    lines.append(head)
+    lines.append("|" + "---|" * (head.count("|") - 1))
+    for sc, key, label in METRICS:
+        for iv in intervals:
+            cells, meds = [], {}
+            for impl in impls:
+                vals = [ms(r.get(sc, {}).get(key)) for r in reps if r["impl"] == impl and r["interval"] == iv]
+                c, meds[impl] = fmt(vals)
+                cells.append(c)
+            row = "| %s | %d ms | %s |" % (label.format(announce=fam["announce"]), iv, " | ".join(cells))
+            if len(impls) == 2:
+                k, v = meds.get("keepalived"), meds.get("vireo")
+                ratios[(family, sc, key, iv)] = "%.2f" % (v / k) if k and v is not None else "-"
+                row += " %s |" % ratios[(family, sc, key, iv)]
+            lines.append(row)
+    for what in ("fail", "warn"):
+        lines += ["- %s %d ms rep %s: %s" % (r["impl"], r["interval"], r["rep"], r[what]) for r in reps if r.get(what)]
+    lines.append("")
+    return lines
 
 
 def fmt(vals):
@@ -283,38 +354,28 @@ def main():
     stress = [analyze_stress(os.path.join(out, x)) for x in dirs if x.startswith("stress-")]
     lines = []
     with open(os.path.join(out, "runs.tsv"), "w") as tsv:
-        tsv.write("impl\tinterval_ms\trep\tscenario\tmetric\tms\n")
+        tsv.write("impl\tinterval_ms\trep\tscenario\tmetric\tms\tfamily\n")
         for r in reps:
             for sc, key, _ in METRICS:
                 v = ms(r.get(sc, {}).get(key))
-                tsv.write("%s\t%d\t%s\t%s\t%s\t%s\n" % (r["impl"], r["interval"], r["rep"], sc, key,
-                                                          "" if v is None else v))
-            tsv.write("%s\t%d\t%s\tcrash\tping_outage\t%s\n" % (r["impl"], r["interval"], r["rep"],
-                                                                 ms(r.get("ping_outage")) or ""))
-    if reps:
-        impls = [i for i in ("keepalived", "vireo") if any(r["impl"] == i for r in reps)]
-        intervals = sorted({r["interval"] for r in reps}, reverse=True)
-        lines.append("Failover (VRRPv3, priorities 150/100, one VIP; ms, median (min-max) n=repetitions)")
+                tsv.write("%s\t%d\t%s\t%s\t%s\t%s\t%s\n" % (r["impl"], r["interval"], r["rep"], sc,
+                                                              metric_key(key, r["family"]), "" if v is None else v,
+                                                              r["family"]))
+            tsv.write("%s\t%d\t%s\tcrash\tping_outage\t%s\t%s\n" % (r["impl"], r["interval"], r["rep"],
+                                                                     ms(r.get("ping_outage")) or "", r["family"]))
+    families = [f for f in FAMILIES if any(r["family"] == f for r in reps)]
+    ratios = {}
+    for fam in families:
+        lines += failover_table([r for r in reps if r["family"] == fam], fam, ratios)
+    if len(families) > 1 and ratios:
+        lines.append("Ratio vireo/keepalived of the medians, per family (same run, repetitions interleaved)")
         lines.append("")
-        head = "| metric | interval | " + " | ".join(impls) + (" | ratio vireo/keepalived |" if len(impls) == 2 else " |")
-        lines.append(head)
-        lines.append("|" + "---|" * (head.count("|") - 1))
+        lines.append("| metric | interval | " + " | ".join(FAMILIES[f]["name"] for f in families) + " |")
+        lines.append("|---|---|" + "---|" * len(families))
         for sc, key, label in METRICS:
-            for iv in intervals:
-                cells, meds = [], {}
-                for impl in impls:
-                    vals = [ms(r.get(sc, {}).get(key)) for r in reps if r["impl"] == impl and r["interval"] == iv]
-                    c, meds[impl] = fmt(vals)
-                    cells.append(c)
-                row = "| %s | %d ms | %s |" % (label, iv, " | ".join(cells))
-                if len(impls) == 2:
-                    k, v = meds.get("keepalived"), meds.get("vireo")
-                    row += " %s |" % ("%.2f" % (v / k) if k and v is not None else "-")
-                lines.append(row)
-        fails = ["%s %d ms rep %s: %s" % (r["impl"], r["interval"], r["rep"], r["fail"]) for r in reps if r.get("fail")]
-        warns = ["%s %d ms rep %s: %s" % (r["impl"], r["interval"], r["rep"], r["warn"]) for r in reps if r.get("warn")]
-        for w in fails + warns:
-            lines.append("- " + w)
+            for iv in sorted({r["interval"] for r in reps}, reverse=True):
+                cells = [ratios.get((f, sc, key, iv), "-") for f in families]
+                lines.append("| %s | %d ms | %s |" % (label.format(announce="announcement"), iv, " | ".join(cells)))
         lines.append("")
     if stress:
         lines.append("Spurious failovers under CPU load (stress-ng --cpu 2), 20 ms adverts, capture on the client")
