@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -166,9 +167,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
         }
         if (old.withPriority(next.priority()).equals(next) && old.priority() < 255 && next.priority() < 255) {
             // a new priority applies in the running election: no priority-0 handover for a tuning change
-            lifecycle.basePriority(next);
-            trackers.entrySet().stream().filter(t -> next.name().equals(t.getValue())).findFirst()
-                .ifPresent(t -> track(t.getKey()));
+            newBasePriority(next);
             LOG.info("VRRP instance {}: priority {} -> {}", next.name(), old.priority(), next.priority());
             return;
         }
@@ -215,13 +214,18 @@ public class InstanceComponent implements VrrpInstance, StateSink {
             return true;
         }
         if (old.priority() != next.priority()) {
-            lifecycle.basePriority(next);
-            trackers.entrySet().stream().filter(t -> next.name().equals(t.getValue())).findFirst()
-                .ifPresent(t -> track(t.getKey()));
+            newBasePriority(next);
         }
         LOG.info("VRRP instance {}: changed in place ({}), in state {}", next.name(),
             InPlaceChange.changedKeys(old, next), state());
         return true;
+    }
+
+    /** A new base priority in the running election, and health tracking's priority made again from it. */
+    private void newBasePriority(InstanceOptions next) {
+        lifecycle.basePriority(next);
+        trackers.entrySet().stream().filter(t -> next.name().equals(t.getValue())).findFirst()
+            .ifPresent(t -> track(t.getKey()));
     }
 
     private void refused(IllegalArgumentException e, InstanceOptions old) {
@@ -412,13 +416,7 @@ public class InstanceComponent implements VrrpInstance, StateSink {
 
     @Override
     public void changedInPlace(String instance) {
-        for (VrrpStateListener listener : listeners) {
-            try {
-                listener.changedInPlace(this);
-            } catch (RuntimeException e) {
-                LOG.error("VRRP instance {}: a state listener failed on a change in place", name(), e);
-            }
-        }
+        tellListeners(l -> l.changedInPlace(this), "on a change in place");
     }
 
     @Override
@@ -462,11 +460,16 @@ public class InstanceComponent implements VrrpInstance, StateSink {
     }
 
     private void announceAgain() {
+        tellListeners(l -> l.announceAgain(this), "to announce the VIPs again");
+    }
+
+    /** Tells every state listener; one that fails is logged and does not keep the others from hearing. */
+    private void tellListeners(Consumer<VrrpStateListener> what, String failedWhat) {
         for (VrrpStateListener listener : listeners) {
             try {
-                listener.announceAgain(this);
+                what.accept(listener);
             } catch (RuntimeException e) {
-                LOG.error("VRRP instance {}: a state listener failed to announce the VIPs again", name(), e);
+                LOG.error("VRRP instance {}: a state listener failed {}", name(), failedWhat, e);
             }
         }
     }
