@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.vireo.cluster.internal.sync.AtomicFiles;
+import org.vireo.cluster.internal.sync.LocalDocuments;
 
 /**
  * The {@code file:} documents: policy files under {@code etc/}, named by their path relative to it with '/'
@@ -67,13 +68,26 @@ final class FileDocuments {
     }
 
     void write(String relative, byte[] content) throws IOException {
+        replace(relative, null, content);
+    }
+
+    /**
+     * Replaces the file with {@code content} if it still holds {@code expected} ({@code null}: whatever it holds).
+     * The new content is staged beside the file first, so that the check is the last thing before the rename: an
+     * edit the operator saves meanwhile is not written over (the window left is that between a read and a rename).
+     */
+    boolean replace(String relative, Optional<byte[]> expected, byte[] content) throws IOException {
         Path target = resolve(relative);
         Files.createDirectories(target.getParent());
         // a hidden name no replicated glob matches: the watchers of the folder ignore it
         Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".vireo-tmp");
         try {
             Files.write(tmp, content);
+            if (expected != null && !LocalDocuments.sameBytes(read(relative), expected)) {
+                return false;
+            }
             AtomicFiles.replace(tmp, target);
+            return true;
         } finally {
             Files.deleteIfExists(tmp);
         }

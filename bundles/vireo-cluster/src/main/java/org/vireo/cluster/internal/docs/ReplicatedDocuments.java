@@ -80,6 +80,15 @@ public final class ReplicatedDocuments implements LocalDocuments {
         }
     }
 
+    /** A file's new content is staged before the check ({@link FileDocuments#replace}); a PID is checked, then set. */
+    @Override
+    public boolean replace(String id, Optional<byte[]> expected, Optional<byte[]> content) throws IOException {
+        if (isPid(id) || content.isEmpty()) {
+            return LocalDocuments.super.replace(id, expected, content);
+        }
+        return files.replace(name(id), expected, content.get());
+    }
+
     @Override
     public void delete(String id) throws IOException {
         if (isPid(id)) {

@@ -1,6 +1,7 @@
 package org.vireo.cluster.internal.sync;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -25,6 +26,28 @@ public interface LocalDocuments {
 
     /** Removes the document here. */
     void delete(String id) throws IOException;
+
+    /**
+     * Makes the document hold {@code content} (empty: removes it) only if it still holds {@code expected} (empty: it
+     * does not exist); false, and nothing changed, when an edit came in since {@code expected} was read. An
+     * implementation checks as late as it can, so that an operator's edit racing the write is not written over.
+     */
+    default boolean replace(String id, Optional<byte[]> expected, Optional<byte[]> content) throws IOException {
+        if (!sameBytes(read(id), expected)) {
+            return false;
+        }
+        if (content.isPresent()) {
+            write(id, content.get());
+        } else {
+            delete(id);
+        }
+        return true;
+    }
+
+    /** Whether two documents' contents are the same (both absent, or equal bytes). */
+    static boolean sameBytes(Optional<byte[]> a, Optional<byte[]> b) {
+        return a.isPresent() == b.isPresent() && (a.isEmpty() || Arrays.equals(a.get(), b.get()));
+    }
 
     /**
      * Whether {@code content} is the document emptied of everything: a PID without a key (what a {@code .cfg} file

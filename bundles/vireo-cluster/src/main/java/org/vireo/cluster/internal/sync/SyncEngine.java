@@ -470,13 +470,15 @@ public final class SyncEngine {
                 holdBack(r, problem.get());
                 return;
             }
-            if (takenUpInstead(r)) {
+            Optional<byte[]> here = local.read(id);
+            if (takenUpInstead(r, here)) {
                 return;
             }
-            if (content.isPresent()) {
-                local.write(id, content.get());
-            } else {
-                local.delete(id);
+            // the same content here already (members that started from the same shipped file): nothing to write, so
+            // nothing that could land on an edit the operator saves at this moment
+            if (!sameContent(r, here) && !local.replace(id, here, content)) {
+                keepLocalEdit(r, DocumentRecord.digest(here.orElse(new byte[0])));
+                return;
             }
             applied.put(id, r.current().version());
             store.markApplied(id, r.current().version());
@@ -496,18 +498,25 @@ public final class SyncEngine {
      * its file event still on its way) is not written over: what is in force here counts as held back, and the edit
      * is taken up now, an edit over the member's version, sent to every member.
      */
-    private boolean takenUpInstead(DocumentRecord r) throws IOException {
+    private boolean takenUpInstead(DocumentRecord r, Optional<byte[]> here) throws IOException {
         byte[] inForce = inForceDigest(r);
-        Optional<byte[]> here = local.read(r.id());
         if (inForce == null || Arrays.equals(inForce, DocumentRecord.digest(here.orElse(new byte[0])))
             || sameContent(r, here)) {
             return false;
         }
+        keepLocalEdit(r, inForce);
+        return true;
+    }
+
+    /**
+     * The operator's edit found in place of {@code inForce} (its digest), what this node had in force, as the
+     * record's version was to be written: it counts as held back, and the edit is taken up over the member's version.
+     */
+    private void keepLocalEdit(DocumentRecord r, byte[] inForce) throws IOException {
         LOG.info("config sync: {} changed here while version {} was being applied: the change is kept, as an edit"
             + " over it", r.id(), r.current().version());
         heldBack.put(r.id(), inForce);
         localChanged(r.id());
-        return true;
     }
 
     /** The digest of the version in force here (an empty one for a deletion); null when none is or it is unknown. */

@@ -3,6 +3,7 @@ package org.vireo.cluster.internal.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -110,5 +111,24 @@ class ReplicatedDocumentsTest {
         validators = new Validators();
         assertThat(documents().unvalidatedPatterns()).hasSize(7)
             .contains("file:vireo/lists/*.txt (a Vireo document: refused, neither sent nor applied)");
+    }
+
+    /** A file is replaced only if it still holds what was read before; either way no staged copy is left beside it. */
+    @Test
+    void aFileIsReplacedOnlyIfItStillHoldsWhatWasRead_andNoStagedCopyIsLeft() throws Exception {
+        Files.createDirectories(etc.resolve("vireo"));
+        Path rules = etc.resolve("vireo/rules.conf");
+        byte[] edit = "rule mine allow domain a.example\n".getBytes(StandardCharsets.UTF_8);
+        Files.write(rules, edit);
+
+        boolean overEdit = documents().replace("file:vireo/rules.conf", Optional.of(CONTENT), Optional.of(CONTENT));
+        boolean overRead = documents().replace("file:vireo/rules.conf", Optional.of(edit), Optional.of(CONTENT));
+
+        assertThat(overEdit).isFalse();
+        assertThat(overRead).isTrue();
+        assertThat(rules).hasBinaryContent(CONTENT);
+        try (var left = Files.list(etc.resolve("vireo"))) {
+            assertThat(left).containsExactly(rules);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package org.vireo.cluster.internal.sync;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,10 @@ public final class MemoryDocuments implements LocalDocuments {
     public boolean validates = true;
     /** Run while a document is being validated, once: an operator's edit landing while a version is applied. */
     public Runnable duringValidation;
+    /** Run inside {@link #replace}, once, before its check: an edit landing while the new content is staged. */
+    public Runnable duringReplace;
+    /** How many times a document was written or removed here. */
+    public int writes;
     private final List<String> replicated;
 
     public MemoryDocuments(List<String> replicated) {
@@ -42,12 +47,24 @@ public final class MemoryDocuments implements LocalDocuments {
 
     @Override
     public void write(String id, byte[] content) {
+        writes++;
         docs.put(id, content.clone());
     }
 
     @Override
     public void delete(String id) {
+        writes++;
         docs.remove(id);
+    }
+
+    @Override
+    public boolean replace(String id, Optional<byte[]> expected, Optional<byte[]> content) throws IOException {
+        Runnable meanwhile = duringReplace;
+        duringReplace = null;
+        if (meanwhile != null) {
+            meanwhile.run();
+        }
+        return LocalDocuments.super.replace(id, expected, content);
     }
 
     @Override
