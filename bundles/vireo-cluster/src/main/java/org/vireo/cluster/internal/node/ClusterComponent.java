@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -22,6 +24,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.apache.karaf.features.BootFinished;
 import org.osgi.framework.BundleContext;
@@ -42,6 +45,7 @@ import org.slf4j.LoggerFactory;
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.DocumentException;
 import org.vireo.cluster.DocumentVersion;
+import org.vireo.cluster.MemberCalls;
 import org.vireo.cluster.NodeLoad;
 import org.vireo.cluster.NodeRegistry;
 import org.vireo.cluster.NodeStatusSource;
@@ -73,9 +77,9 @@ import org.vireo.node.NodeIdentity;
  * and a rescan at each anti-entropy round catches anything missed). With no bind address configured the cluster
  * is off: documents are still versioned here, and the node joins with its history when it is switched on.
  */
-@Component(service = {NodeRegistry.class, ClusterAdmin.class, SyncDocuments.class},
+@Component(service = {NodeRegistry.class, ClusterAdmin.class, SyncDocuments.class, MemberCalls.class},
     configurationPid = SyncOptions.PID, configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true)
-public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocuments {
+public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocuments, MemberCalls {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClusterComponent.class);
     private static final long CALL_TIMEOUT_SECONDS = 10;
@@ -104,7 +108,15 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
     private ScheduledExecutorService registryThread;
     private volatile Registry registry;
     private SyncEngine engine;
-    private ClusterTransport transport;
+    private volatile ClusterTransport transport;
+    // the calls' timer and handlers outlive a restart of the cluster with new settings: other components registered
+    // the handlers, and the transport is looked up at each call
+    private final ScheduledExecutorService callTimer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "vireo-cluster-calls");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Calls calls = new Calls(() -> transport, callTimer);
     private FolderWatcher watcher;
     private volatile ReplicatedDocuments documents;
     private String clusterName;
@@ -166,7 +178,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
         try {
             start(context, settings, etc, options, store);
         } catch (IOException | RuntimeException e) {
-            deactivate();
+            stop();
             throw e;
         }
         if (refusal != null) {
@@ -196,7 +208,7 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
         }
         refusedConfiguration = null;
         LOG.info("cluster: new settings in {}: leaving and joining again", SyncOptions.PID);
-        deactivate();
+        stop();
         activate(context, properties);
     }
 
@@ -305,6 +317,13 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
 
     @Deactivate
     void deactivate() {
+        stop();
+        calls.close();
+        callTimer.shutdownNow();
+    }
+
+    /** Leaves the cluster and stops config sync and the registry (for good, or to start again with new settings). */
+    private void stop() {
         syncStarted = false;
         synchronized (this) {
             pendingStart = null;
@@ -466,6 +485,9 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
     private final class Events implements ClusterTransport.Listener {
         @Override
         public void received(String from, byte[] payload) {
+            if (calls.received(from, payload)) {
+                return;
+            }
             if (payload.length > 0 && payload[0] == SyncMessages.STATUS) {
                 try {
                     var in = SyncMessages.input(payload);
@@ -491,6 +513,18 @@ public class ClusterComponent implements NodeRegistry, ClusterAdmin, SyncDocumen
         public void refused(String peer, String reason) {
             // the transport logs it (once a minute per reason) and keeps the last ones for cluster:status
         }
+    }
+
+    // MemberCalls
+
+    @Override
+    public CompletableFuture<byte[]> call(String member, String topic, byte[] request, Duration timeout) {
+        return calls.call(member, topic, request, timeout);
+    }
+
+    @Override
+    public AutoCloseable answer(String topic, Function<byte[], CompletionStage<byte[]>> handler) {
+        return calls.answer(topic, handler);
     }
 
     // NodeRegistry

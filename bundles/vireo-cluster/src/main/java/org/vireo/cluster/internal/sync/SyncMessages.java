@@ -26,6 +26,10 @@ public final class SyncMessages {
     public static final byte PULL = 5;
     /** The first byte of the node registry's status messages (not config sync's). */
     public static final byte STATUS = 16;
+    /** The first byte of a request to one member ({@link org.vireo.cluster.MemberCalls}), not config sync's. */
+    public static final byte CALL = 17;
+    /** The first byte of the answer to a {@link #CALL}. */
+    public static final byte ANSWER = 18;
 
     private SyncMessages() {
     }
