@@ -1,5 +1,6 @@
 // One VRRP instance of this node: its state, priority and why it is what it is, its settings and counters, and a
-// timeline of its transitions, priority changes and takeovers (each with how long the group went without adverts).
+// timeline of its transitions, priority changes and takeovers (each with how long the group went without adverts),
+// and its last failover drills.
 import {get, ApiFailure} from './api.js';
 import {h, fill, badge, time} from './dom.js';
 import {describe} from './events.js';
@@ -28,6 +29,26 @@ function takeover(t) {
   return h('p', {id: 'last-takeover'}, h('strong', {}, t.gapMillis.toFixed(1) + ' ms'), ' without adverts: from ',
     t.previousMaster, '\'s last at ', time(t.lastAdvertHeard, true), ' to this node\'s first at ',
     time(t.firstAdvertSent, true), '.');
+}
+
+function ms(x) {
+  return x < 0 ? '–' : x.toFixed(1) + ' ms';
+}
+
+// The last failover drills of the instance on this node (vrrp:drill; docs/drill.md), newest first.
+function drills(list) {
+  if (!list.length) return h('p', {class: 'muted'}, 'No drill run on this node yet (vrrp:drill on the master).');
+  return h('table', {id: 'drills'}, h('caption', {}, 'Outage seen by the probing member, against the bound of a graceful handover'),
+    h('thead', {}, h('tr', {}, ['#', 'started', 'probe', 'takeover', 'bound', 'new master', 'return'].map(t => h('th', {scope: 'col'}, t)))),
+    h('tbody', {}, list.map(d => h('tr', {class: d.error ? 'problem' : (d.withinBound ? '' : 'note')},
+      h('td', {class: 'num'}, String(d.id)), h('td', {}, time(d.started)),
+      h('td', {}, d.probeMember + ' → ' + d.target),
+      d.error ? h('td', {colspan: 4}, 'failed: ' + d.error)
+        : [h('td', {class: 'num'}, ms(d.takeover.outageMillis) + ` (${d.takeover.failedAttempts} failed)`),
+          h('td', {class: 'num'}, ms(d.boundMillis) + (d.boundMillis < 0 ? '' : d.withinBound ? ' ✓ within' : ' ✗ over')),
+          h('td', {}, (d.timeline.newMasterNode || d.timeline.newMaster || '–')
+            + (d.timeline.advertGapMillis >= 0 ? `, ${ms(d.timeline.advertGapMillis)} after the last advert` : ''))],
+      d.error ? null : h('td', {class: 'num'}, d.returned ? ms(d.returned.outageMillis) + ` (${d.returned.failedAttempts} failed)` : '–')))));
 }
 
 function settings(v) {
@@ -83,6 +104,7 @@ export function instance(params) {
       throw e;
     }
     const recent = await get('/events/recent?limit=' + HISTORY);
+    const drilled = await get('/vrrp/' + encodeURIComponent(name) + '/drills');
     timeline = recent.events.filter(e => e.type.startsWith('vrrp.') && e.instance === name).reverse();
     fill(el,
       h('h1', {}, name + ' ', badge(v.state)),
@@ -94,6 +116,7 @@ export function instance(params) {
       h('section', {'aria-labelledby': 'h-priority'}, h('h2', {id: 'h-priority'}, 'Priority'), priority(v.priority)),
       h('section', {'aria-labelledby': 'h-takeover'}, h('h2', {id: 'h-takeover'}, 'Last takeover by this node'),
         takeover(v.lastTakeover)),
+      h('section', {'aria-labelledby': 'h-drills'}, h('h2', {id: 'h-drills'}, 'Failover drills'), drills(drilled)),
       h('section', {'aria-labelledby': 'h-timeline'}, h('h2', {id: 'h-timeline'}, 'Timeline'), list),
       h('section', {'aria-labelledby': 'h-settings'}, h('h2', {id: 'h-settings'}, 'Settings'), settings(v)),
       h('section', {'aria-labelledby': 'h-counters'}, h('h2', {id: 'h-counters'}, 'Counters'), counters(v.counters)));

@@ -143,6 +143,28 @@ abstract class LabTestSupport {
             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /**
+     * {@code nodes} in cluster "lab", credentials made on the first with the shell (it coordinates: it joins first);
+     * returns once each sees them all.
+     */
+    protected void oneCluster(List<String> nodes) throws Exception {
+        String first = nodes.get(0);
+        lab.cli(first, "cluster:init-ca --name lab");
+        for (String n : nodes) {
+            issueClusterCert(first, n);
+        }
+        joinCluster(first, nodes, lab.home(first).resolve("etc/vireo/cluster/node.p12"), "pw-" + first);
+        lab.awaitLog(first, "cluster: view [0-9]+ \\[" + first + "\\]", 60);
+        for (String n : nodes.subList(1, nodes.size())) {
+            joinCluster(n, nodes, lab.home(n).resolve("etc/vireo/cluster/node.p12"), "pw-" + n);
+        }
+        // the others however named: one that joined through the coordinator before a node heard of it is shown by
+        // its JGroups UUID until a discovery round brings its name (ClusterLabIT)
+        for (String n : nodes) {
+            lab.awaitLog(n, "cluster: view [0-9]+ \\[" + first + "(, [^],]+){" + (nodes.size() - 1) + "}\\]", 90);
+        }
+    }
+
     /** The management API's {@code route} on a node: HTTPS on its management address. */
     protected static String apiUrl(String node, String route) {
         return "https://" + Lab.ip(node) + ":8443/api/v1/" + route;

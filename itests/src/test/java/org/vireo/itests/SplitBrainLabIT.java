@@ -43,7 +43,7 @@ public class SplitBrainLabIT extends LabTestSupport {
         Path vipCfg = lab.file("org.vireo.vip.cfg", "garpDelaySeconds = 0\n");
         startDirectorAndBackup(VIP, 100, List.of("--cfg", hookCfg.toString(), "--cfg", vipCfg.toString()),
             "--cfg", hookCfg.toString());
-        oneCluster();
+        oneCluster(List.of("n1", "n2"));
 
         // n2 may have flapped already while the two JVMs were booting: its take-over is the next one
         int masters = lab.logLines("n2", N2_MASTER).size();
@@ -82,20 +82,6 @@ public class SplitBrainLabIT extends LabTestSupport {
         shown = lab.cli("n1", "vrrp:show vip1");
         assertTrue(shown, shown.contains("Split brain") && shown.contains("through the cluster registry: none now (1"
             + " since the instance started)"));
-    }
-
-    /** n1 and n2 in cluster "lab", credentials made on n1 with the shell; returns once both see both. */
-    private void oneCluster() throws Exception {
-        lab.cli("n1", "cluster:init-ca --name lab");
-        for (String n : List.of("n1", "n2")) {
-            issueClusterCert("n1", n);
-        }
-        joinCluster("n1", List.of("n1", "n2"), lab.home("n1").resolve("etc/vireo/cluster/node.p12"), "pw-n1");
-        lab.awaitLog("n1", "cluster: view [0-9]+ \\[n1\\]", 60);
-        joinCluster("n2", List.of("n1", "n2"), lab.home("n2").resolve("etc/vireo/cluster/node.p12"), "pw-n2");
-        for (String n : List.of("n1", "n2")) {
-            lab.awaitLog(n, "cluster: view [0-9]+ \\[n1, [^],]+\\]", 90);
-        }
     }
 
     /**

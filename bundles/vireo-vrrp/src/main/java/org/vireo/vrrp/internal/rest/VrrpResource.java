@@ -32,11 +32,15 @@ import org.vireo.api.ApiRoutes;
 import org.vireo.api.Audit;
 import org.vireo.config.ConfigErrors;
 import org.vireo.vrrp.VrrpInstance;
+import org.vireo.vrrp.internal.drill.DrillResult;
+import org.vireo.vrrp.internal.drill.Drills;
 
 /**
  * {@code GET /api/v1/vrrp}: this node's VRRP instances by name; {@code /api/v1/vrrp/<name>}: one of them. The
  * operator's writes, through the same calls as {@code vrrp:priority} and {@code vrrp:resign}: {@code PUT
- * <name>/priority} sets or clears the priority override, {@code POST <name>/resign} steps down.
+ * <name>/priority} sets or clears the priority override, {@code POST <name>/resign} steps down; {@code POST
+ * <name>/drill} runs a failover drill as {@code vrrp:drill} does (it answers when the drill is over, in seconds), and
+ * {@code GET <name>/drills} lists the last ones.
  */
 @Component(service = VrrpResource.class)
 @JaxrsResource
@@ -47,6 +51,9 @@ import org.vireo.vrrp.VrrpInstance;
 public class VrrpResource {
 
     private final List<VrrpInstance> instances = new CopyOnWriteArrayList<>();
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile Drills drills;
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
     void addInstance(VrrpInstance instance) {
@@ -113,6 +120,51 @@ public class VrrpResource {
                 + (seconds == null ? "the configured hold-off" : seconds + " s"));
             return Response.ok(VrrpView.of(i)).build();
         });
+    }
+
+    /**
+     * The body of {@code POST <name>/drill}: what to probe and from where (null: the defaults of {@code vrrp:drill}),
+     * whether the VIP comes back, the probe's interval (null: 10 ms).
+     */
+    public record DrillRequest(String probe, String from, Boolean returning, Integer intervalMillis) {
+    }
+
+    @POST
+    @Path("{name}/drill")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response drill(@PathParam("name") String name, DrillRequest body, @Context SecurityContext who) {
+        Drills d = drills;
+        if (d == null) {
+            return new ApiError(503, "drills are not available on this node yet").response().build();
+        }
+        DrillRequest r = body == null ? new DrillRequest(null, null, null, null) : body;
+        int interval = r.intervalMillis() == null ? 10 : r.intervalMillis();
+        if (interval < 2 || interval > 1000) {
+            return new ApiError(422, "intervalMillis " + interval + ": from 2 to 1000").response().build();
+        }
+        return on(name, i -> {
+            DrillResult result;
+            try {
+                result = d.run(name, Optional.ofNullable(r.probe()), Optional.ofNullable(r.from()),
+                    Boolean.TRUE.equals(r.returning()), Duration.ofMillis(interval), step -> { });
+            } catch (IllegalArgumentException e) {
+                return new ApiError(422, e.getMessage()).response().build();
+            } catch (IllegalStateException e) {
+                return new ApiError(409, e.getMessage()).response().build();
+            }
+            Audit.write(who, "POST /api/v1/vrrp/" + name + "/drill", "MASTER", result.error() == null
+                ? "drill " + result.id() + " done" : "drill " + result.id() + " failed: " + result.error());
+            return Response.ok(result).build();
+        });
+    }
+
+    /** The last drills of the instance on this node, newest first. */
+    @GET
+    @Path("{name}/drills")
+    public Response drills(@PathParam("name") String name) {
+        Drills d = drills;
+        return on(name, i -> Response.ok(d == null ? List.of() : d.recent().stream()
+            .filter(r -> r.instance().equals(name)).toList()).build());
     }
 
     private Response on(String name, Function<VrrpInstance, Response> action) {
