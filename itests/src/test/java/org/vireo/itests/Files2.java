@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -24,6 +26,37 @@ final class Files2 {
     static void awaitLinesContaining(Path file, String text, int count, long timeoutMillis) throws Exception {
         awaitFile(file, content -> linesContaining(content, text) >= count,
             "have " + count + " lines containing " + text, timeoutMillis);
+    }
+
+    /**
+     * The first line containing {@code text} in whichever of {@code files} has one first (files in folders of their
+     * own, as two nodes' logs): for a test that cannot know which node will write it.
+     */
+    static String awaitLineInAny(List<Path> files, String text, long timeoutMillis) throws Exception {
+        try (WatchService watcher = FileSystems.getDefault().newWatchService()) {
+            for (Path file : files) {
+                file.getParent().register(watcher, StandardWatchEventKinds.ENTRY_MODIFY,
+                    StandardWatchEventKinds.ENTRY_CREATE);
+            }
+            long deadline = System.currentTimeMillis() + timeoutMillis;
+            while (true) {
+                for (Path file : files) {
+                    Optional<String> line = Files.exists(file)
+                        ? Files.readString(file).lines().filter(l -> l.contains(text)).findFirst() : Optional.empty();
+                    if (line.isPresent()) {
+                        return line.get();
+                    }
+                }
+                long left = deadline - System.currentTimeMillis();
+                WatchKey key = left > 0 ? watcher.poll(left, TimeUnit.MILLISECONDS) : null;
+                if (key == null) {
+                    throw new AssertionError("none of " + files + " has a line containing " + text + " within "
+                        + timeoutMillis + " ms");
+                }
+                key.pollEvents();
+                key.reset();
+            }
+        }
     }
 
     static int linesContaining(String content, String text) {
