@@ -41,7 +41,7 @@ public class StatsCommand implements Action {
         table.column("Service");
         table.column("Bound");
         table.column("Problem");
-        table.emptyTableText(s.mode().equals("vip") ? "none: this node is master of no VRRP instance"
+        table.emptyTableText(s.mode().equals("vip") ? "none: this node is master of no VRRP instance and binds no VIP ahead"
             : "none: standaloneAddresses is empty");
         s.listeners().forEach(l -> table.addRow().addContent(l.address(), l.service(), l.bound() ? "yes" : "NO",
             l.problem()));

@@ -62,7 +62,13 @@ class BalancerComponentTest {
     }
 
     private static List<String> listening(Map<String, String> local, List<VrrpInstance> running, boolean configured) {
-        return BalancerComponent.wanted(OPTIONS, LocalOptions.parse(local), running, configured).stream()
+        return listening(local, running, configured, true);
+    }
+
+    /** With {@code bindAhead}: the transport binds an address not on an interface (epoll, io_uring; not NIO). */
+    private static List<String> listening(Map<String, String> local, List<VrrpInstance> running, boolean configured,
+                                          boolean bindAhead) {
+        return BalancerComponent.wanted(OPTIONS, LocalOptions.parse(local), running, configured, bindAhead).stream()
             .map(s -> LinkScope.text(s.address().getAddress()) + ":" + s.address().getPort()
                 + (s.freeBind() ? " freebind" : "")
                 + (s.route().relayTo() == null ? "" : " -> " + LinkScope.text(s.route().relayTo().getAddress())
@@ -79,17 +85,28 @@ class BalancerComponentTest {
     void theAllInOneNodeLeavesFtpToItsOwnScanner() {
         BalancerOptions allInOne = BalancerOptions.parse(Map.of("scanners", "127.0.0.1:3128"));
 
-        assertThat(BalancerComponent.wanted(allInOne, LocalOptions.parse(Map.of()), List.of(), false))
+        assertThat(BalancerComponent.wanted(allInOne, LocalOptions.parse(Map.of()), List.of(), false, true))
             .extracting(s -> s.address().getPort()).containsExactly(9090);
     }
 
     @Test
-    void aNodeListensOnTheVipsOfTheInstancesItIsMasterOfOnly() throws Exception {
+    void aNodeServesTheVipsOfTheInstancesItIsMasterOf_andItsOwnAddressForRelays() throws Exception {
         List<VrrpInstance> running = List.of(instance(VrrpState.MASTER, "10.0.0.51"),
-            instance(VrrpState.BACKUP, "10.0.0.52"));
-        assertThat(listening(running, true)).containsExactly("10.0.0.51:9090 freebind", "10.0.0.51:2121 freebind",
-            "10.0.0.11:9090", "10.0.0.11:2121"); // and its own address, where backups relay to
-        assertThat(listening(List.of(instance(VrrpState.BACKUP, "10.0.0.51")), true)).isEmpty();
+            instance(VrrpState.INITIALIZE, "10.0.0.52"));
+        assertThat(listening(Map.of(), running, true, false)).containsExactly("10.0.0.51:9090 freebind",
+            "10.0.0.51:2121 freebind", "10.0.0.11:9090", "10.0.0.11:2121"); // its own address: backups relay there
+        assertThat(listening(Map.of(), List.of(instance(VrrpState.BACKUP, "10.0.0.51")), true, false)).isEmpty();
+    }
+
+    /** Bound ahead, a backup's VIP sockets are there when it takes over: nothing to bind between VIP and service. */
+    @Test
+    void aBackupListensAheadOnItsVipsWhereTheTransportCanBindThem() throws Exception {
+        List<VrrpInstance> running = List.of(instance(VrrpState.BACKUP, "10.0.0.51"),
+            instance(VrrpState.FAULT, "10.0.0.52"));
+
+        assertThat(listening(Map.of(), running, true, true)).containsExactly("10.0.0.51:9090 freebind",
+            "10.0.0.51:2121 freebind");
+        assertThat(listening(Map.of(), running, true, false)).isEmpty();
     }
 
     @Test
@@ -99,7 +116,8 @@ class BalancerComponentTest {
 
         assertThat(listening(Map.of("sharing", "vi51", "sendToMaster", "vi52"), running, true)).containsExactly(
             "10.0.0.51:9090 freebind", "10.0.0.51:2121 freebind",
-            "10.0.0.52:9090 freebind -> 10.0.0.12:9090", "10.0.0.52:2121 freebind -> 10.0.0.12:2121");
+            "10.0.0.52:9090 freebind -> 10.0.0.12:9090", "10.0.0.52:2121 freebind -> 10.0.0.12:2121",
+            "10.0.0.53:9090 freebind", "10.0.0.53:2121 freebind"); // neither shared nor relayed: bound ahead
     }
 
     @Test

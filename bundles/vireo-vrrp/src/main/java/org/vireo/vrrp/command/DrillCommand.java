@@ -23,7 +23,8 @@ import org.vireo.vrrp.internal.drill.Drills;
         + " this node resigns as a graceful stop does (priority 0) and stays out of the election: the backup takes"
         + " over after its Skew_Time. The drill reports the longest gap the probe saw and its failed attempts, the"
         + " new master's own timeline (the old master's last advert heard, its first advert sent) and the bound a"
-        + " graceful handover should keep (Skew_Time and a probe interval at each end). --return ends the hold"
+        + " graceful handover should keep (Skew_Time, 15 ms for the new master's announcement, a probe interval at each"
+        + " end). --return ends the hold"
         + " after the takeover so that this node, if it preempts, takes the VIP back, measured too; without it, the"
         + " node stays out for the instance's resign hold-off, as vrrp:resign does. It takes a few seconds; the last"
         + " 10 drills are kept (GET /api/v1/vrrp/drills, the console's VRRP page). Needs the cluster: the probing"
@@ -80,7 +81,7 @@ public class DrillCommand implements Action {
             phase(out, "Takeover", r.takeover());
             if (r.boundMillis() >= 0) {
                 out.append(String.format(Locale.ROOT, "  Expected   at most %.1f ms (Skew_Time %.1f ms of priority %d,"
-                    + " and a probe interval at each end): %s%n", r.boundMillis(), r.skewTimeMillis(),
+                    + " 15 ms for the announcement, a probe interval at each end): %s%n", r.boundMillis(), r.skewTimeMillis(),
                     r.timeline().newMasterPriority(), r.withinBound() ? "within" : "OVER"));
             }
             DrillResult.Timeline t = r.timeline();

@@ -95,6 +95,11 @@ public final class Forwarder implements AutoCloseable {
         return (InetSocketAddress) open(address, Route.HTTP, false).localAddress();
     }
 
+    /** Whether a listener may be bound on an address not (yet) on an interface: the transport has IP_FREEBIND. */
+    public boolean canBindAhead() {
+        return transport.freeBind().isPresent();
+    }
+
     /**
      * Listens on {@code address}, forwarding along {@code route}; closing the returned channel stops listening.
      *

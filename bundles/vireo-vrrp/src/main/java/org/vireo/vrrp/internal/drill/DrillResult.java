@@ -17,7 +17,7 @@ import java.util.List;
  * @param returned    what it saw of the VIP's return; null without one
  * @param timeline    VRRP's own account of the handover
  * @param skewTimeMillis the taker's Skew_Time; -1 when its priority is not known
- * @param boundMillis the outage expected at most (Skew_Time and a probe interval at each end); -1 likewise
+ * @param boundMillis the outage expected at most ({@link DrillPlan#bound}); -1 likewise
  * @param withinBound whether the takeover's outage is within it
  * @param error       why the drill did not complete; null when it did
  * @param notes       what the figures need said with them

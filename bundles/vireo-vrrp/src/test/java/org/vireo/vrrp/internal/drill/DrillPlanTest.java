@@ -16,12 +16,12 @@ class DrillPlanTest {
     private static final long MS = 1_000_000;
 
     @Test
-    void skewTimeIsRfc5798s_andTheBoundAddsAProbeIntervalAtEachEnd() {
+    void skewTimeIsRfc5798s_andTheBoundAddsTheAnnouncementAndAProbeIntervalAtEachEnd() {
         DrillPlan plan = new DrillPlan(Duration.ofMillis(100), Duration.ofMillis(10), Duration.ofMillis(200), false);
 
         assertThat(DrillPlan.skewTime(100, Duration.ofMillis(100))).isEqualTo(Duration.ofNanos(60_937_500));
         assertThat(DrillPlan.skewTime(254, Duration.ofSeconds(1))).isEqualTo(Duration.ofNanos(7_812_500));
-        assertThat(plan.bound(100)).isEqualTo(Duration.ofNanos(80_937_500));
+        assertThat(plan.bound(100)).isEqualTo(Duration.ofNanos(95_937_500));
     }
 
     @Test
