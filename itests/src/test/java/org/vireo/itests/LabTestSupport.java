@@ -219,4 +219,47 @@ abstract class LabTestSupport {
         lab.awaitAddress(owner, vip, true, 5);
         lab.awaitAddress(other, vip, false, 5);
     }
+
+    /**
+     * Two nodes make one cluster "lab": the first makes the cluster CA and issues each node's certificate, each joins;
+     * returns once both see the view of both (joined at once, either may coordinate: be listed first).
+     */
+    protected void formClusterOfTwo(String first, String second) throws Exception {
+        List<String> nodes = List.of(first, second);
+        String ca = lab.cli(first, "cluster:init-ca --name lab");
+        assertTrue(ca, ca.contains("SHA-256"));
+        for (String n : nodes) {
+            joinCluster(n, nodes, issueClusterCert(first, n), "pw-" + n);
+        }
+        for (String n : nodes) {
+            lab.awaitLog(n, "cluster: view [0-9]+ \\[(" + first + ", " + second + "|" + second + ", " + first
+                + ")\\]", 90);
+        }
+    }
+
+    /** Writes {@code node}'s etc/{@code name} whole, as an operator would (a rename: never read half-written). */
+    protected void writeEtc(String node, String name, String text) throws Exception {
+        Path file = lab.home(node).resolve("etc/" + name);
+        Path tmp = file.resolveSibling(name + ".tmp");
+        Files.writeString(tmp, text);
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Holds {@code count} client connections open on {@code node}'s proxy (port 3128) from the client's namespace for
+     * {@code seconds}, opening a new one for any the proxy closes (its idle timeout): load its report carries.
+     */
+    protected void holdProxyConnections(String node, int count, int seconds) throws Exception {
+        lab.run(30, "spawn", "c", lab.home(node).resolve("holder.log").toString(), "python3", "-c", String.join("\n",
+            "import socket, select, time",
+            "addr = ('" + Lab.ip(node) + "', 3128)",
+            "end = time.time() + " + seconds,
+            "socks = [socket.create_connection(addr) for _ in range(" + count + ")]",
+            "print('holding', len(socks), flush=True)",
+            "while time.time() < end:",
+            "    readable, _, _ = select.select(socks, [], [], 1)",
+            "    for s in readable:",
+            "        s.close(); socks.remove(s); socks.append(socket.create_connection(addr))"));
+    }
 }

@@ -74,15 +74,6 @@ public class SrvDnsLabIT extends LabTestSupport {
         return answer;
     }
 
-    /** Writes {@code node}'s etc/{@code name} whole, as an operator would (a rename: never read half-written). */
-    private void writeCfg(String node, String name, String text) throws Exception {
-        Path cfg = lab.home(node).resolve("etc/" + name);
-        Path tmp = cfg.resolveSibling(name + ".tmp");
-        Files.writeString(tmp, text);
-        Files.move(tmp, cfg, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    }
-
     private static final String REDIRECT = "enabled = true\nport = 8480\npath = /vireo/login\nservice = vireo-proxy\n"
         + "margin = 0.5\nconnectionsAtFullLoad = 10\n";
 
@@ -106,14 +97,7 @@ public class SrvDnsLabIT extends LabTestSupport {
             lab.awaitLog(n, "HTTP proxy listening on", 120);
             lab.awaitLog(n, "srv: DNS responder for vpn.lab. listening on", 60);
         }
-        String ca = lab.cli("n1", "cluster:init-ca --name lab");
-        assertTrue(ca, ca.contains("SHA-256"));
-        for (String n : NODES) {
-            joinCluster(n, NODES, issueClusterCert("n1", n), "pw-" + n);
-        }
-        for (String n : NODES) {
-            lab.awaitLog(n, "cluster: view [0-9]+ \\[(n1, n2|n2, n1)\\]", 90);
-        }
+        formClusterOfTwo("n1", "n2");
 
         // both nodes in the answer of both members, with their addresses; the same answer from each
         long sameSince = System.nanoTime();
@@ -138,17 +122,7 @@ public class SrvDnsLabIT extends LabTestSupport {
         int idleN1 = weight(fromN1, "n1");
 
         // n1 loaded: its weight falls to 1, below n2's
-        Path holderLog = lab.home("n1").resolve("holder.log");
-        lab.run(30, "spawn", "c", holderLog.toString(), "python3", "-c", String.join("\n",
-            "import socket, select, time",
-            "addr = ('" + Lab.ip("n1") + "', 3128)",
-            "end = time.time() + 120",
-            "socks = [socket.create_connection(addr) for _ in range(" + HELD + ")]",
-            "print('holding', len(socks), flush=True)",
-            "while time.time() < end:",
-            "    readable, _, _ = select.select(socks, [], [], 1)",
-            "    for s in readable:",
-            "        s.close(); socks.remove(s); socks.append(socket.create_connection(addr))"));
+        holdProxyConnections("n1", HELD, 120);
         Map<String, String> loaded = awaitSrv("n2", a -> weight(a, "n1") == 1 && weight(a, "n2") > 1, 30);
         assertTrue("n1's weight " + idleN1 + " idle, then " + loaded, idleN1 > 1);
         System.out.println("SrvDnsLabIT: idle " + fromN1 + ", n1 loaded " + loaded);
@@ -201,7 +175,7 @@ public class SrvDnsLabIT extends LabTestSupport {
         assertTrue("n2 left the answer " + gone + " ms after it was killed", gone <= STALE_BOUND_MILLIS + 1500);
 
         // no node offers the service (the endpoint turned off: replicated, n2 being down only n1 applies it): "."
-        writeCfg("n1", "org.vireo.srv.redirect.cfg", REDIRECT.replace("enabled = true", "enabled = false"));
+        writeEtc("n1", "org.vireo.srv.redirect.cfg", REDIRECT.replace("enabled = true", "enabled = false"));
         awaitSrv("n1", a -> a.containsKey("."), 30);
         assertEquals("0 0 0", srv("n1").get("."));
         String unavailable = lab.cli("n1", "srv:resolve --dns " + Lab.ip("n1") + " " + ZONE);
