@@ -49,9 +49,9 @@ public class DnsComponent implements NodeStatusSource {
     }
 
     @Reference
-    private NodeRegistry registry;
+    NodeRegistry registry;
     @Reference
-    private ListeningPorts ports;
+    ListeningPorts ports;
 
     private volatile DnsOptions options;
     private volatile RateLimiter limiter;
