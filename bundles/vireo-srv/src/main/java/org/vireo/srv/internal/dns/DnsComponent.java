@@ -189,7 +189,7 @@ public class DnsComponent implements NodeStatusSource {
 
     /** The zone of the registry now, built again only when the list or the options changed. */
     private DnsZone zone(DnsOptions o) {
-        List<ClusterNode> nodes = registry.nodes();
+        List<ClusterNode> nodes = List.copyOf(registry.nodes()); // kept: what the zone was built from
         Built b = built;
         if (b == null || b.options() != o || !b.nodes().equals(nodes)) {
             b = new Built(o, nodes, DnsZone.of(o, nodes));

@@ -10,14 +10,12 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.vireo.cluster.ClusterNode;
-import org.vireo.cluster.NodeRegistry;
+import org.vireo.cluster.testing.FixedRegistry;
 import org.vireo.config.internal.PortRegistry;
 import org.vireo.srv.internal.dns.DnsResponder.Transport;
 import org.xbill.DNS.DClass;
@@ -36,22 +34,7 @@ class DnsComponentTest {
     private final DnsComponent component = new DnsComponent();
 
     DnsComponentTest() {
-        component.registry = new NodeRegistry() {
-            @Override
-            public List<ClusterNode> nodes() {
-                return List.copyOf(nodes);
-            }
-
-            @Override
-            public Optional<ClusterNode> node(String name) {
-                return nodes.stream().filter(n -> n.name().equals(name)).findFirst();
-            }
-
-            @Override
-            public AutoCloseable watch(Consumer<List<ClusterNode>> listener) {
-                return () -> { };
-            }
-        };
+        component.registry = new FixedRegistry(nodes);
         component.ports = new PortRegistry();
     }
 
