@@ -142,6 +142,22 @@ class DnsResponderTest {
     }
 
     @Test
+    void anIpv6ServiceAddressIsAnAaaaRecordAndAHostNameInTheUrlFallsBackToTheRegistryAddress() throws Exception {
+        ClusterNode v6 = new ClusterNode("n5", "scanner", "10.0.0.5", "0.1.0", Map.of(), Optional.of(load(0)), NOW,
+            false, false, 1, Map.of("vireo-proxy", "https://[fd00::5]/vireo/login"));
+        ClusterNode named = new ClusterNode("n6", "scanner", "10.0.0.6", "0.1.0", Map.of(), Optional.of(load(0)), NOW,
+            false, false, 1, Map.of("vireo-proxy", "http://n6.example.net:8480/"));
+        DnsZone z = zone(List.of(v6, named));
+        assertThat(ask(z, "n5.vpn.example.com.", Type.AAAA).getSection(Section.ANSWER).get(0).rdataToString())
+            .isEqualTo("fd00:0:0:0:0:0:0:5");
+        assertThat(ask(z, "n5.vpn.example.com.", Type.A).getSection(Section.ANSWER)).as("NODATA").isEmpty();
+        assertThat(ask(z, "n6.vpn.example.com.", Type.A).getSection(Section.ANSWER).get(0).rdataToString())
+            .isEqualTo("10.0.0.6");
+        assertThat(srv(ask(z, SRV, Type.SRV))).as("https without a port: 443").containsExactly(
+            "10 90 443 n5.vpn.example.com.", "10 90 8480 n6.vpn.example.com.");
+    }
+
+    @Test
     void aNameThatDoesNotExistIsNxdomainAndOneWithoutTheTypeNodataBothWithTheSoa() throws Exception {
         DnsZone z = zone(List.of(node("n1", "scanner", 0)));
         Message nx = ask(z, "nope.vpn.example.com.", Type.A);
