@@ -53,10 +53,14 @@ public final class DnsServer implements AutoCloseable {
         return t;
     });
     private final Handler handler;
+    private final int maxConnections;
+    private final int idleMillis;
     private volatile boolean closed;
 
-    private DnsServer(Handler handler) {
+    private DnsServer(Handler handler, int maxConnections, int idleMillis) {
         this.handler = handler;
+        this.maxConnections = maxConnections;
+        this.idleMillis = idleMillis;
     }
 
     /**
@@ -65,7 +69,12 @@ public final class DnsServer implements AutoCloseable {
      * @throws IllegalStateException naming the address that could not be bound (none stays bound then)
      */
     public static DnsServer start(List<InetSocketAddress> addresses, Handler handler) {
-        DnsServer server = new DnsServer(handler);
+        return start(addresses, handler, MAX_CONNECTIONS, IDLE_MILLIS);
+    }
+
+    /** The same with other limits of open TCP connections and their idle time. */
+    static DnsServer start(List<InetSocketAddress> addresses, Handler handler, int maxConnections, int idleMillis) {
+        DnsServer server = new DnsServer(handler, maxConnections, idleMillis);
         try {
             for (InetSocketAddress at : addresses) {
                 server.bind(at);
@@ -131,8 +140,8 @@ public final class DnsServer implements AutoCloseable {
         while (!closed) {
             try {
                 Socket c = server.accept();
-                if (connections.size() >= MAX_CONNECTIONS) {
-                    LOG.debug("srv: dns TCP connection from {} closed: {} open", c.getInetAddress(), MAX_CONNECTIONS);
+                if (connections.size() >= maxConnections) {
+                    LOG.debug("srv: dns TCP connection from {} closed: {} open", c.getInetAddress(), maxConnections);
                     c.close();
                     continue;
                 }
@@ -148,7 +157,7 @@ public final class DnsServer implements AutoCloseable {
 
     private void serveTcp(Socket c) {
         try (c) {
-            c.setSoTimeout(IDLE_MILLIS);
+            c.setSoTimeout(idleMillis);
             c.setTcpNoDelay(true);
             DataInputStream in = new DataInputStream(c.getInputStream());
             DataOutputStream out = new DataOutputStream(c.getOutputStream());

@@ -127,6 +127,39 @@ class DnsServerTest {
     }
 
     @Test
+    void aConnectionBeyondTheLimitIsClosedAtOnceAndAnIdleOneAfterItsTimeout() throws Exception {
+        try (DnsServer small = DnsServer.start(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)),
+                (q, client, t) -> DnsResponder.respond(DnsZone.of(OPTIONS, List.copyOf(nodes)), 1232, q, t).reply(),
+                2, 300);
+             Socket first = new Socket(small.addresses().get(0).getAddress(), small.addresses().get(0).getPort());
+             Socket second = new Socket(small.addresses().get(0).getAddress(), small.addresses().get(0).getPort())) {
+            askOver(first);
+            askOver(second);
+            try (Socket third = new Socket(small.addresses().get(0).getAddress(), small.addresses().get(0).getPort())) {
+                third.setSoTimeout(2000);
+                assertThat(third.getInputStream().read()).as("closed without an answer").isEqualTo(-1);
+            }
+            long start = System.nanoTime();
+            first.setSoTimeout(5000);
+            assertThat(first.getInputStream().read()).as("idle: closed").isEqualTo(-1);
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(3000);
+        }
+    }
+
+    private static void askOver(Socket s) throws Exception {
+        s.setSoTimeout(2000);
+        byte[] q = query("n1.vpn.example.com.", Type.A);
+        DataOutputStream out = new DataOutputStream(s.getOutputStream());
+        out.writeShort(q.length);
+        out.write(q);
+        out.flush();
+        DataInputStream in = new DataInputStream(s.getInputStream());
+        byte[] a = new byte[in.readUnsignedShort()];
+        in.readFully(a);
+        assertThat(new Message(a).getRcode()).isEqualTo(Rcode.NOERROR);
+    }
+
+    @Test
     void anOversizedOrMalformedDatagramDoesNoHarm() throws Exception {
         try (DatagramSocket s = new DatagramSocket()) {
             byte[] big = new byte[20_000];
