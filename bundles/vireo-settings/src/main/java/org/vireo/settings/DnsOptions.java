@@ -43,7 +43,7 @@ public record DnsOptions(boolean enabled, int port, String zone, List<String> se
 
     public static final String PID = "org.vireo.srv.dns";
     public static final String LOCAL_PID = "org.vireo.srv.dns.local";
-    /** The roles a node reports (a director or backup that also scans reports {@code director+scan}: its role is director). */
+    /** The roles a node reports (one that also scans reports {@code director+scan}: its role is director). */
     public static final List<String> ROLES = List.of("director", "backup", "scanner");
 
     private static final String LABEL = "[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?";
@@ -96,7 +96,8 @@ public record DnsOptions(boolean enabled, int port, String zone, List<String> se
         List<String> services = ConfigValues.list(cluster, SERVICES);
         for (String s : services) {
             if (!SERVICE_LABEL.matcher(s).matches()) {
-                errors.add(SERVICES + ": '" + s + "': expected 1-62 letters, digits or '-' (one DNS label after its _)");
+                errors.add(SERVICES + ": '" + s + "': expected 1-62 letters, digits or '-' (one DNS label after its"
+                    + " _)");
             }
         }
         int priority = ConfigValues.integer(cluster, PRIORITY, 0, 65535, errors);

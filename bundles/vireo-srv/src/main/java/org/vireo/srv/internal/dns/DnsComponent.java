@@ -115,7 +115,7 @@ public class DnsComponent implements NodeStatusSource {
         }
     }
 
-    /** Listens anew when where it listens changed (or it was not listening); else the next query reads the new options. */
+    /** Listens anew when where it listens changed (or it did not listen); else the next query reads the new options. */
     private void apply(DnsOptions previous) {
         DnsOptions o = options;
         limiter = new RateLimiter(o.rateLimit(), o.rateBurst(), System::nanoTime);
