@@ -144,24 +144,20 @@ abstract class LabTestSupport {
     }
 
     /**
-     * {@code nodes} in cluster "lab", credentials made on the first with the shell (it coordinates: it joins first);
-     * returns once each sees them all.
+     * {@code nodes} make one cluster "lab": the first makes the cluster CA with the shell and issues each node's
+     * certificate, each joins (at once: any may coordinate); returns once each sees a view of them all. A member
+     * that joined through the coordinator before a node heard of it is shown by its JGroups UUID until a discovery
+     * round brings its name (ClusterLabIT): the view is matched by its size.
      */
     protected void oneCluster(List<String> nodes) throws Exception {
         String first = nodes.get(0);
-        lab.cli(first, "cluster:init-ca --name lab");
+        String ca = lab.cli(first, "cluster:init-ca --name lab");
+        assertTrue(ca, ca.contains("SHA-256"));
         for (String n : nodes) {
-            issueClusterCert(first, n);
+            joinCluster(n, nodes, issueClusterCert(first, n), "pw-" + n);
         }
-        joinCluster(first, nodes, lab.home(first).resolve("etc/vireo/cluster/node.p12"), "pw-" + first);
-        lab.awaitLog(first, "cluster: view [0-9]+ \\[" + first + "\\]", 60);
-        for (String n : nodes.subList(1, nodes.size())) {
-            joinCluster(n, nodes, lab.home(n).resolve("etc/vireo/cluster/node.p12"), "pw-" + n);
-        }
-        // the others however named: one that joined through the coordinator before a node heard of it is shown by
-        // its JGroups UUID until a discovery round brings its name (ClusterLabIT)
         for (String n : nodes) {
-            lab.awaitLog(n, "cluster: view [0-9]+ \\[" + first + "(, [^],]+){" + (nodes.size() - 1) + "}\\]", 90);
+            lab.awaitLog(n, "cluster: view [0-9]+ \\[[^],]+(, [^],]+){" + (nodes.size() - 1) + "}\\]", 90);
         }
     }
 
@@ -240,5 +236,31 @@ abstract class LabTestSupport {
     protected void awaitVipMoved(String vip, String owner, String other) throws Exception {
         lab.awaitAddress(owner, vip, true, 5);
         lab.awaitAddress(other, vip, false, 5);
+    }
+
+    /** Writes {@code node}'s etc/{@code name} whole, as an operator would (a rename: never read half-written). */
+    protected void writeEtc(String node, String name, String text) throws Exception {
+        Path file = lab.home(node).resolve("etc/" + name);
+        Path tmp = file.resolveSibling(name + ".tmp");
+        Files.writeString(tmp, text);
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Holds {@code count} client connections open on {@code node}'s proxy (port 3128) from the client's namespace for
+     * {@code seconds}, opening a new one for any the proxy closes (its idle timeout): load its report carries.
+     */
+    protected void holdProxyConnections(String node, int count, int seconds) throws Exception {
+        lab.run(30, "spawn", "c", lab.home(node).resolve("holder.log").toString(), "python3", "-c", String.join("\n",
+            "import socket, select, time",
+            "addr = ('" + Lab.ip(node) + "', 3128)",
+            "end = time.time() + " + seconds,
+            "socks = [socket.create_connection(addr) for _ in range(" + count + ")]",
+            "print('holding', len(socks), flush=True)",
+            "while time.time() < end:",
+            "    readable, _, _ = select.select(socks, [], [], 1)",
+            "    for s in readable:",
+            "        s.close(); socks.remove(s); socks.append(socket.create_connection(addr))"));
     }
 }

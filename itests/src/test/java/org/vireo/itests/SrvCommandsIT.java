@@ -51,6 +51,9 @@ public class SrvCommandsIT extends VireoTestSupport {
         String redirects = execute("srv:redirects");
         assertTrue(redirects, redirects.contains("Redirect balancer: off (enabled = false in org.vireo.srv.redirect)"));
         assertTrue(redirects, redirects.contains("Service: vireo-proxy  path: /vireo/login"));
+        // the dynamic SRV responder is off by default, and says so
+        String dns = execute("srv:dns");
+        assertTrue(dns, dns.contains("DNS responder: off (enabled = false in org.vireo.srv.dns)"));
     }
 
     /** Those of the named bundles that are missing or not ACTIVE. */

@@ -99,23 +99,11 @@ public class SrvRedirectLabIT extends LabTestSupport {
             lab.awaitLog(n, "HTTP proxy listening on", 120);
             lab.awaitLog(n, "srv: redirect balancer listening on .*:8480", 60);
         }
-        String ca = lab.cli("n1", "cluster:init-ca --name lab");
-        assertTrue(ca, ca.contains("SHA-256"));
-        for (String n : NODES) {
-            joinCluster(n, NODES, issueClusterCert("n1", n), "pw-" + n);
-        }
-        for (String n : NODES) {
-            // joined at once, each may start alone and the views merge: either may coordinate (be listed first)
-            lab.awaitLog(n, "cluster: view [0-9]+ \\[(n1, n2|n2, n1)\\]", 90);
-        }
+        oneCluster(List.of("n1", "n2"));
         // HTTPS: each node's endpoint takes its cluster keystore (node-local PID, written as an operator would)
         for (String n : NODES) {
-            Path local = lab.home(n).resolve("etc/org.vireo.srv.redirect.local.cfg");
-            Path tmp = local.resolveSibling("org.vireo.srv.redirect.local.cfg.tmp");
-            Files.writeString(tmp, "keystore = " + lab.home(n).resolve("etc/vireo/cluster/node.p12") + "\n"
-                + "keystorePassword = pw-" + n + "\n");
-            Files.move(tmp, local, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            writeEtc(n, "org.vireo.srv.redirect.local.cfg", "keystore = "
+                + lab.home(n).resolve("etc/vireo/cluster/node.p12") + "\n" + "keystorePassword = pw-" + n + "\n");
         }
         for (String n : NODES) {
             lab.awaitLog(n, "srv: redirect balancer listening on .*:8480 .*\\(HTTPS\\)", 60);
@@ -135,17 +123,7 @@ public class SrvRedirectLabIT extends LabTestSupport {
         awaitAnswer("n2", "200", 30);
 
         // n1 loaded: clients' connections held open on its proxy (re-opened should the proxy's idle timeout close one)
-        Path holderLog = lab.home("n1").resolve("holder.log");
-        lab.run(30, "spawn", "c", holderLog.toString(), "python3", "-c", String.join("\n",
-            "import socket, select, time",
-            "addr = ('" + Lab.ip("n1") + "', 3128)",
-            "end = time.time() + 150",
-            "socks = [socket.create_connection(addr) for _ in range(" + HELD + ")]",
-            "print('holding', len(socks), flush=True)",
-            "while time.time() < end:",
-            "    readable, _, _ = select.select(socks, [], [], 1)",
-            "    for s in readable:",
-            "        s.close(); socks.remove(s); socks.append(socket.create_connection(addr))"));
+        holdProxyConnections("n1", HELD, 150);
 
         // n1's report carries the held connections (the scanner samples every second; an answered request also
         // counts on its node until then, so only the score proves the load itself arrived)

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
-import org.vireo.settings.internal.RedirectValidator;
+import org.vireo.settings.internal.SrvSettingsValidator;
 
 /**
  * Fuzz target of {@link RedirectOptions#parse} as config sync's validator meets it: the content of
@@ -17,7 +17,7 @@ class RedirectOptionsFuzzTest {
 
     @FuzzTest
     void aRedirectBalancerParsesOrIsRefusedWithABoundedMessage(byte[] input) {
-        ReplicatedDocumentFuzzing.check("pid:" + RedirectOptions.PID, input, new RedirectValidator(),
+        ReplicatedDocumentFuzzing.check("pid:" + RedirectOptions.PID, input, new SrvSettingsValidator(),
             RedirectOptions::parse).ifPresent(o -> {
                 assertThat(o.port()).isBetween(1, 65_535);
                 assertThat(o.path()).startsWith("/");

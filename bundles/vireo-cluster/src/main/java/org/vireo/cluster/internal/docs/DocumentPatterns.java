@@ -20,7 +20,7 @@ public final class DocumentPatterns {
     /** Never replicated: node identity, this node's cluster membership, per-node VRRP settings, interfaces. */
     static final List<String> NODE_LOCAL = List.of("org.vireo.node", "org.vireo.cluster", "org.vireo.vrrp.instance~*",
         "org.vireo.vrrp.instance-*", "org.vireo.vip", "org.vireo.health.track~*", "org.vireo.balancer.local",
-        "org.vireo.srv", "org.vireo.srv.redirect.local");
+        "org.vireo.srv", "org.vireo.srv.redirect.local", "org.vireo.srv.dns.local");
 
     public static final String PID_PREFIX = "pid:";
     private static final Pattern PID_TEXT = Pattern.compile("[A-Za-z0-9._-]+(~[A-Za-z0-9._-]+)?");

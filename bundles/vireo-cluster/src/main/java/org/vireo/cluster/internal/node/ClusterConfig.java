@@ -53,7 +53,7 @@ public @interface ClusterConfig {
     @AttributeDefinition(name = "Replicated PIDs", description = "Which configurations are cluster-wide: PID globs."
         + " Node-local PIDs are never replicated.", cardinality = Integer.MAX_VALUE)
     String[] replicatedPids() default {"org.vireo.balancer", "org.vireo.scanner.rules", "org.vireo.health.monitor~*",
-        "org.vireo.srv.redirect"};
+        "org.vireo.srv.redirect", "org.vireo.srv.dns"};
 
     @AttributeDefinition(name = "Replicated files", description = "Which policy files are cluster-wide: globs"
         + " relative to etc/, without '..', no .cfg files.", cardinality = Integer.MAX_VALUE)

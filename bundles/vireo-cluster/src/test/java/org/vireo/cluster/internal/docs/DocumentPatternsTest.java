@@ -30,6 +30,7 @@ class DocumentPatternsTest {
         assertThat(patterns.replicated("pid:org.vireo.srv")).isFalse();
         assertThat(patterns.replicated("pid:org.vireo.srv.redirect.local")).isFalse();
         assertThat(patterns.replicated("pid:org.vireo.srv.redirect")).as("cluster-wide").isTrue();
+        assertThat(patterns.replicated("pid:org.vireo.srv.dns.local")).isFalse();
     }
 
     @Test

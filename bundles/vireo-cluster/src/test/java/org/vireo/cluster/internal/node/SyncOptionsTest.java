@@ -15,7 +15,7 @@ class SyncOptionsTest {
         SyncOptions o = SyncOptions.parse(Map.of(), "/opt/vireo/etc");
 
         assertThat(o.replicatedPids()).containsExactly("org.vireo.balancer", "org.vireo.scanner.rules",
-            "org.vireo.health.monitor~*", "org.vireo.srv.redirect");
+            "org.vireo.health.monitor~*", "org.vireo.srv.redirect", "org.vireo.srv.dns");
         assertThat(o.replicatedFiles()).contains("vireo/rules.conf");
         assertThat(o.stateDir()).isEqualTo(Path.of("/opt/vireo/etc/vireo/cluster/state"));
         assertThat(o.staleAfterMillis()).isEqualTo(2500);

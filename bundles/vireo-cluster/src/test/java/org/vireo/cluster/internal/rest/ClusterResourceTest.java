@@ -13,13 +13,12 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.DocumentVersion;
 import org.vireo.cluster.NodeLoad;
-import org.vireo.cluster.NodeRegistry;
+import org.vireo.cluster.testing.FixedRegistry;
 import org.vireo.cluster.internal.channel.ClusterView;
 import org.vireo.cluster.internal.node.ClusterAdmin;
 import org.vireo.cluster.internal.sync.DocumentRecord;
@@ -45,19 +44,6 @@ class ClusterResourceTest {
         }
     }
 
-    /** A registry of fixed nodes. */
-    private record FixedRegistry(List<ClusterNode> nodes) implements NodeRegistry {
-
-        @Override
-        public Optional<ClusterNode> node(String name) {
-            return nodes.stream().filter(n -> n.name().equals(name)).findFirst();
-        }
-
-        @Override
-        public AutoCloseable watch(Consumer<List<ClusterNode>> listener) {
-            return () -> { };
-        }
-    }
 
     private static ClusterResource resource(ClusterAdmin.Status status, List<ClusterNode> nodes) {
         ClusterResource r = new ClusterResource();

@@ -2,7 +2,6 @@ package org.vireo.srv.internal.redirect;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +23,7 @@ import org.vireo.cluster.NodeRegistry;
 import org.vireo.cluster.NodeStatusSource;
 import org.vireo.config.ListeningPorts;
 import org.vireo.settings.RedirectOptions;
+import org.vireo.srv.internal.Wildcard;
 
 /**
  * Runs the redirect balancer with {@value RedirectOptions#PID} (cluster-wide) and {@value RedirectOptions#LOCAL_PID}
@@ -129,7 +129,7 @@ public class RedirectComponent implements NodeStatusSource {
     }
 
     private static InetSocketAddress at(RedirectOptions o) {
-        return new InetSocketAddress(o.bindAddress().orElseGet(RedirectComponent::any), o.port());
+        return new InetSocketAddress(o.bindAddress().orElseGet(Wildcard::any), o.port());
     }
 
     private void apply() {
@@ -173,15 +173,6 @@ public class RedirectComponent implements NodeStatusSource {
         if (s != null) {
             s.stop();
             LOG.info("srv: redirect balancer stopped listening");
-        }
-    }
-
-    /** IPv6's wildcard, which takes IPv4 too (a plain InetSocketAddress(port) may give 0.0.0.0: IPv4 only). */
-    private static InetAddress any() {
-        try {
-            return InetAddress.getByAddress(new byte[16]);
-        } catch (UnknownHostException e) {
-            throw new IllegalStateException(e);
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.function.ToIntFunction;
 
 import org.vireo.cluster.ClusterNode;
 import org.vireo.cluster.NodeLoad;
+import org.vireo.srv.internal.LoadScore;
 
 /**
  * Where a client that asks this node for a service should go: here (200), to another node (302), or nowhere now
@@ -17,10 +18,8 @@ import org.vireo.cluster.NodeLoad;
  * <li>A node is <b>eligible</b> when it reports (not stale), offers the service (its registry entry names a URL
  *     for it) and reports a load (its scanner runs): a node that is down, cut off or not serving is never a
  *     target.</li>
- * <li>Its <b>load score</b> is the higher of its CPU (the machine's, else its JVM's) and memory share, plus its
- *     open client connections divided by {@code connectionsAtFullLoad}: what the director's balancer weighs, in
- *     one number. The clients this node has sent there (or served itself) since that load was measured count as
- *     connections too: otherwise a burst of clients within one report interval would all go to one node.</li>
+ * <li>Its <b>load score</b> is {@link LoadScore}'s (the DNS responder's SRV weights read the same). The clients
+ *     this node has sent there (or served itself) since that load was measured count as connections too: otherwise a burst of clients within one report interval would all go to one node.</li>
  * <li>This node answers itself when it is eligible and within {@code margin} of the best score, so measurement
  *     noise does not send clients back and forth; otherwise it redirects to the lowest score (ties: by name).</li>
  * <li>A request that was already redirected is never redirected again: it is served here, or refused if this
@@ -30,11 +29,11 @@ import org.vireo.cluster.NodeLoad;
 public final class RedirectPolicy {
 
     private final double margin;
-    private final int connectionsAtFullLoad;
+    private final LoadScore loadScore;
 
     public RedirectPolicy(double margin, int connectionsAtFullLoad) {
         this.margin = margin;
-        this.connectionsAtFullLoad = connectionsAtFullLoad;
+        this.loadScore = new LoadScore(connectionsAtFullLoad);
     }
 
     /** What a request gets. */
@@ -70,8 +69,7 @@ public final class RedirectPolicy {
         List<Assessment> out = new ArrayList<>(nodes.size());
         for (ClusterNode n : nodes) {
             Optional<String> url = Optional.ofNullable(n.services().get(service));
-            double score = n.load().map(l -> score(l) + (double) pending.applyAsInt(n) / connectionsAtFullLoad)
-                .orElse(Double.NaN);
+            double score = n.load().map(l -> loadScore.of(l, pending.applyAsInt(n))).orElse(Double.NaN);
             boolean eligible = !n.stale() && url.isPresent() && n.load().isPresent();
             String why;
             if (n.stale()) {
@@ -121,10 +119,8 @@ public final class RedirectPolicy {
             self.map(Assessment::score).orElse(Double.NaN));
     }
 
-    /** The load score of a node's report. */
+    /** The load score of a node's report ({@link LoadScore}). */
     double score(NodeLoad load) {
-        double cpu = load.systemCpu() >= 0 ? load.systemCpu() : Math.max(0, load.processCpu());
-        double used = Math.max(Math.min(1.0, cpu), load.memoryShare());
-        return used + (double) load.activeConnections() / connectionsAtFullLoad;
+        return loadScore.of(load);
     }
 }
