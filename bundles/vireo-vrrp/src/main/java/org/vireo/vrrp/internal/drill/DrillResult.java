@@ -1,11 +1,10 @@
 package org.vireo.vrrp.internal.drill;
 
-import java.time.Instant;
 import java.util.List;
 
 /**
- * A drill's outcome, as {@code vrrp:drill} prints it and {@code /api/v1/vrrp/drills} serves it. Times are the
- * node's clock; spans in milliseconds.
+ * A drill's outcome, as {@code vrrp:drill} prints it and {@code /api/v1/vrrp/<name>/drills} serves it. Times are
+ * ISO-8601 instants (the node's clock, or the new master's for its timeline); spans in milliseconds.
  *
  * @param id          this node's drill number
  * @param instance    the VRRP instance
@@ -22,7 +21,7 @@ import java.util.List;
  * @param error       why the drill did not complete; null when it did
  * @param notes       what the figures need said with them
  */
-public record DrillResult(int id, String instance, Instant started, String probeMember, String target,
+public record DrillResult(int id, String instance, String started, String probeMember, String target,
                           long intervalMillis, Phase takeover, Phase returned, Timeline timeline,
                           double skewTimeMillis, double boundMillis, boolean withinBound, String error,
                           List<String> notes) {
@@ -53,7 +52,7 @@ public record DrillResult(int id, String instance, Instant started, String probe
      * @param firstAdvertSent    when it sent its first advert as master; null when not known
      * @param advertGapMillis    from the one to the other; -1 when not known
      */
-    public record Timeline(String newMaster, String newMasterNode, int newMasterPriority, Instant resignedAt,
-                           Instant lastAdvertHeard, Instant firstAdvertSent, double advertGapMillis) {
+    public record Timeline(String newMaster, String newMasterNode, int newMasterPriority, String resignedAt,
+                           String lastAdvertHeard, String firstAdvertSent, double advertGapMillis) {
     }
 }

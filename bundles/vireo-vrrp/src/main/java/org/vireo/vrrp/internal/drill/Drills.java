@@ -202,12 +202,12 @@ public class Drills {
         double skew = priority < 0 ? -1 : millis(DrillPlan.skewTime(priority, plan.advert()));
         double bound = priority < 0 ? -1 : millis(plan.bound(priority));
         DrillResult.Timeline timeline = new DrillResult.Timeline(newMaster.map(AddressText::of).orElse(null),
-            taker.map(Taker::node).orElse(null), priority, resignedAt,
-            taker.flatMap(t -> t.record().lastAdvertHeard()).orElse(null),
-            taker.flatMap(t -> t.record().firstAdvertSent()).orElse(null),
+            taker.map(Taker::node).orElse(null), priority, resignedAt.toString(),
+            taker.flatMap(t -> t.record().lastAdvertHeard()).map(Instant::toString).orElse(null),
+            taker.flatMap(t -> t.record().firstAdvertSent()).map(Instant::toString).orElse(null),
             taker.flatMap(t -> DrillAnalysis.gapMillis(t.record())).orElse(-1.0));
         notes.add("the probe's clock is " + result.member() + "'s; VRRP's timeline is the new master's");
-        return new DrillResult(id, i.name(), started, result.member(), result.target(),
+        return new DrillResult(id, i.name(), started.toString(), result.member(), result.target(),
             plan.interval().toMillis(), takeover, returned, timeline, skew, bound,
             bound >= 0 && takeover.outageMillis() <= bound, null, notes);
     }
@@ -241,7 +241,7 @@ public class Drills {
     private DrillResult failed(int id, VrrpInstance i, Instant started, String member, MemberProbes.Request request,
                                String why, List<String> notes) {
         LOG.warn("drill {} of {}: {}", id, i.name(), why);
-        DrillResult r = new DrillResult(id, i.name(), started, member, request.target(),
+        DrillResult r = new DrillResult(id, i.name(), started.toString(), member, request.target(),
             request.interval().toMillis(), null, null, null, -1, -1, false, why, notes);
         return r;
     }
