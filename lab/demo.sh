@@ -555,7 +555,10 @@ cmd_heal() {
     need_up
     check_node "$1"
     heal_node "$1"
-    echo "$1 is back and ready; the VIP is on $(vip_holder)"
+    local holder
+    holder=$(vip_holder)
+    echo "$1 is back and ready; the VIP is on ${holder:-no director} now$( [ "$1" != n1 ] || [ "$holder" = n1 ] ||
+        echo ": n1, of the higher priority, takes it back (preempt) once it has heard an advert or two")"
 }
 
 # --------------------------------------------------------------- down ---
@@ -597,4 +600,5 @@ main() {
     esac
 }
 
-main "$@"
+# exit on the same line: bash reads a script as it runs, and an edit of this file meanwhile must not be run
+main "$@"; exit
