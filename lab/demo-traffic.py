@@ -163,6 +163,10 @@ def main(argv):
         " (" + ", ".join("%s: %d" % kv for kv in sorted(reasons.items())) + ")" if reasons else ""))
     if fail_at is not None:
         print("traffic: longest failure %.0f ms, from %.3f s into the run" % (fail_ms * 1000, fail_at))
+        # the requests around it, to tell what ended it: start, end (s into the run) and outcome
+        near = [r for r in results if fail_at - 0.1 <= r[0] <= fail_at + fail_ms + 0.1]
+        print("traffic: requests started near it (start-end s, outcome): " + ", ".join(
+            "%.3f-%.3f %s" % (start, end, reason or "ok") for start, end, reason in near))
     print("traffic: longest gap between answers %.0f ms" % gap_ms)
     print("traffic-summary requests=%d ok=%d failed=%d longest_failure_ms=%.0f longest_gap_ms=%.0f" % (
         len(results), len(results) - len(failed), len(failed), fail_ms * 1000, gap_ms), flush=True)
