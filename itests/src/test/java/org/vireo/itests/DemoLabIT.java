@@ -90,10 +90,11 @@ public class DemoLabIT {
             keepLogs();
             String downOutput = demo(300, "down");
             down = true;
-            System.out.printf("DemoLabIT: up %d ms; traffic through the crash of %s: %s; longest failure %d ms"
-                + " (limit %d ms); heal %d ms; down %d ms; %d ms in all%n", up - started, master,
-                summary.substring(m.start()), longestFailure, limit, back - failedOver,
-                System.currentTimeMillis() - back, System.currentTimeMillis() - started);
+            // the traffic's whole output: the requests around its longest failure say what ended it
+            System.out.printf("DemoLabIT: up %d ms; longest failure %d ms (limit %d ms); heal %d ms; down %d ms; %d ms"
+                + " in all; the traffic through the crash of %s:%n%s%n", up - started, longestFailure, limit,
+                back - failedOver, System.currentTimeMillis() - back, System.currentTimeMillis() - started, master,
+                summary);
             assertTrue(downOutput, downOutput.contains("the demo is down"));
         } finally {
             if (!down) {
