@@ -60,7 +60,13 @@
 #                                         frame crossing the switch) into FILE (background)
 #   lab.sh capture-stop FILE              stop that capture (SIGINT, flushes FILE)
 #   lab.sh spawn NODE LOGFILE cmd...      run cmd in background in NODE, print PID
+#   lab.sh spawn-host LOGFILE cmd...      the same in the root namespace, for a process that only
+#                                         listens on loopback there and reaches into the lab (a
+#                                         forwarder: socat ... EXEC:'ip netns exec NS ...'); never
+#                                         one that adds an address, route or link
 #   lab.sh status                         namespaces, addresses, bridge ports, PIDs
+#   lab.sh require CMD=PACKAGE...         fail naming the Debian package of the first command missing
+#                                         (for scripts built on this one, as demo.sh)
 #   lab.sh client2                        add a second client, c2, on another subnet (10.77.1.0/24,
 #                                         fd77:0:0:1::/64) of the same switch: on-link routes between
 #                                         the two subnets in c2 and every node (no router)
@@ -506,6 +512,19 @@ cmd_spawn() {
     echo "$pid"
 }
 
+# A process of the lab outside its namespaces (a loopback forwarder into a member): recorded like spawn, so
+# `down` stops it by PID; it must add nothing to the root namespace (the caller's promise, as with exec).
+cmd_spawn_host() {
+    [ $# -ge 2 ] || die "usage: $PROG spawn-host LOGFILE cmd..."
+    local logf=$1 pid
+    shift
+    lock_state
+    "$@" </dev/null >>"$logf" 2>&1 9>&- &
+    pid=$!
+    record_pid "spawn-$pid" "$pid" "spawn-host $*"
+    echo "$pid"
+}
+
 cmd_status() {
     local ns f pid st desc
     local -a all
@@ -938,7 +957,9 @@ main() {
         capture) cmd_capture "$@" ;;
         capture-stop) cmd_capture_stop "$@" ;;
         spawn) cmd_spawn "$@" ;;
+        spawn-host) cmd_spawn_host "$@" ;;
         status) cmd_status "$@" ;;
+        require) local pair; for pair in "$@"; do need_cmd "${pair%%=*}" "${pair#*=}"; done ;;
         client2) cmd_client2 "$@" ;;
         keepalived) cmd_keepalived "$@" ;;
         keepalived-stop) cmd_keepalived_stop "$@" ;;
