@@ -83,6 +83,15 @@ public final class VrrpStateMachine {
     private InetAddress masterAddress;
     /** Backup that discards the live master's lower adverts: its Master_Down_Timer runs out as it preempts. */
     private boolean preempting;
+    /** The master this router discarded last as it preempted, and that master's advert interval. */
+    private InetAddress preemptedSender;
+    private long preemptedIntervalMicros;
+    /**
+     * Master by preempting {@link #preemptedSender}: its adverts up to this time are those it sent before ours reached
+     * it (until the claim, and one of its intervals after our first), not a second master.
+     */
+    private InetAddress preempted;
+    private long preemptedUntilMicros;
     /** Started while the node was not ready, and not ready since: the Master_Down_Timer does not make it Master. */
     private boolean startingUnready;
     private long lastNowMicros = Long.MIN_VALUE;
@@ -272,6 +281,8 @@ public final class VrrpStateMachine {
         }
         if (!preemptGate.acceptsAsMaster(received.priority(), held ? 0 : effectivePriority, nowMicros)) {
             preempting = true;
+            preemptedSender = received.sender();
+            preemptedIntervalMicros = received.maxAdverIntervalCentis() * 10_000L;
             return List.of(); // discard: the Master_Down_Timer runs on and we preempt when it fires
         }
         preempting = false;
@@ -305,12 +316,19 @@ public final class VrrpStateMachine {
      * RFC 5798 6.4.3 discards a lower Master's advert. But another router advertising as Master means both are: a
      * split brain (one's adverts did not reach the other). It is reported; ours goes out now, so the other yields on
      * hearing it rather than at our next interval; and it is over once the other has been silent for
-     * Master_Down_Interval, when our addresses are announced again (keepalived sends nothing then: #1884).
+     * Master_Down_Interval, when our addresses are announced again (keepalived sends nothing then: #1884). Not the
+     * master this router preempted, within an interval of its own after our first advert: the console showed a split
+     * brain at every take-back, for the one advert the old master sent before it heard ours.
      */
     private List<FsmAction> otherMaster(AdvertReceived received) {
         StartTimer watch = new StartTimer(Timer.SPLIT_BRAIN, masterDownIntervalMicros);
         if (splitPeer != null) {
             return List.of(watch);
+        }
+        if (received.sender().equals(preempted) && lastNowMicros <= preemptedUntilMicros) {
+            // the master this router just preempted, its advert sent before ours reached it: an ordinary take-back
+            // (its next one would come an interval later, once it has heard ours and yielded), answered at once
+            return claimPending ? List.of() : advertiseAndRearm;
         }
         splitPeer = received.sender();
         SplitBrainDetected detected = new SplitBrainDetected(received.sender(), received.priority());
@@ -387,6 +405,8 @@ public final class VrrpStateMachine {
     // RFC 5798 6.4.2 / 6.4.3: announce the addresses, go Master; the advert and the Adver_Timer wait for the claim.
     private List<FsmAction> becomeMaster() {
         state = VrrpState.MASTER;
+        preempted = preempting ? preemptedSender : null;
+        preemptedUntilMicros = Long.MAX_VALUE; // until the claim: nothing of ours went out yet
         preempting = false;
         masterGone = false;
         masterPriority = 0; // a master follows nobody; nor does it once it steps down, until an advert comes
@@ -401,6 +421,7 @@ public final class VrrpStateMachine {
             return List.of(); // late: the claim was given up, or mastership left meanwhile
         }
         claimPending = false;
+        preemptedUntilMicros = lastNowMicros + preemptedIntervalMicros;
         return List.of(CANCEL_CLAIM, advert, armAdverTimer);
     }
 

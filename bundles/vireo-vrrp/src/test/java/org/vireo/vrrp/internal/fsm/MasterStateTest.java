@@ -81,6 +81,29 @@ class MasterStateTest {
         assertThat(fsm.state()).isEqualTo(VrrpState.MASTER);
     }
 
+    /**
+     * A take-back: this router (100) preempts the master at 99. That master's advert sent before it heard ours is no
+     * split brain; one an interval later is (it did not yield: ours do not reach it).
+     */
+    @Test
+    void thePreemptedMastersLastAdvertIsNoSplitBrain_butOneAnIntervalAfterOursIs() {
+        VrrpStateMachine fsm = FsmFixtures.backup(config().build());
+        fsm.handle(advert(99, "10.0.0.250"), SECOND); // discarded: preempting
+        fsm.handle(TimerFired.of(Timer.MASTER_DOWN), 4 * SECOND);
+        assertThat(fsm.handle(advert(99, "10.0.0.250"), 4 * SECOND + 1)).isEmpty(); // before the claim
+        fsm.handle(new FsmEvent.AddressesClaimed(), 4 * SECOND + 2);
+
+        assertThat(fsm.handle(advert(99, "10.0.0.250"), 4 * SECOND + 3_000)).isEqualTo(ADVERTISE_AND_REARM);
+        assertThat(fsm.handle(advert(99, "10.0.0.251"), 4 * SECOND + 4_000)).startsWith(
+                new FsmAction.SplitBrainDetected(ip("10.0.0.251"), 99)); // another router: two masters
+        VrrpStateMachine again = FsmFixtures.backup(config().build());
+        again.handle(advert(99, "10.0.0.250"), SECOND);
+        again.handle(TimerFired.of(Timer.MASTER_DOWN), 4 * SECOND);
+        again.handle(new FsmEvent.AddressesClaimed(), 4 * SECOND);
+        assertThat(again.handle(advert(99, "10.0.0.250"), 5 * SECOND + 1)).startsWith(
+                new FsmAction.SplitBrainDetected(ip("10.0.0.250"), 99));
+    }
+
     @Test
     void aSplitBrainEndsWhenThisRouterLeavesMaster() {
         VrrpStateMachine fsm = master(config().build());
