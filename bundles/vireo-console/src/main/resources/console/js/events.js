@@ -19,6 +19,10 @@ export function describe(e) {
         + ` (from ${e.previousMaster}'s last advert to this node's first)` : `${e.instance}: master, no master heard before`;
     case 'vrrp.priority':
       return `${e.instance}: priority ${e.from} → ${e.to} (${e.reason})`;
+    case 'vrrp.split_brain':
+      return `${e.instance}: split brain ${e.state} with ${e.peer} (through the ${e.path === 'registry' ? 'cluster registry' : 'adverts'})`;
+    case 'vrrp.protocol_error':
+      return `${e.instance}: ${e.count} adverts dropped: ${e.description}`;
     case 'health.monitor':
       return `monitor ${e.monitor}: ${e.from} → ${e.to}` + (e.detail ? ` (${e.detail})` : '');
     case 'balancer.scanner':
