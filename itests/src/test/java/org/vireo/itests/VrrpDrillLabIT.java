@@ -30,6 +30,8 @@ public class VrrpDrillLabIT extends LabTestSupport {
     private static final Pattern EXPECTED = Pattern.compile("Expected +at most ([0-9.]+) ms \\(Skew_Time ([0-9.]+) ms"
         + " of priority 100, 15 ms for the announcement, a probe interval at each end\\): (within|OVER)");
     private static final Pattern TIMELINE = Pattern.compile("first advert of the new master .*: ([0-9.]+) ms");
+    private static final Pattern ANNOUNCED = Pattern.compile("Announced +VIPs on the new master and its gratuitous ARPs"
+        + " sent .*: ([0-9.]+) ms after this node's last advert");
 
     public VrrpDrillLabIT() {
         super("dr", 3);
@@ -68,6 +70,11 @@ public class VrrpDrillLabIT extends LabTestSupport {
         double vrrpGap = Double.parseDouble(timeline.group(1));
         assertTrue("the new master took over about Skew_Time after the priority-0 advert: " + out,
             vrrpGap >= skew - 5 && vrrpGap <= skew + 50);
+        Matcher announced = ANNOUNCED.matcher(out);
+        assertTrue(out, announced.find());
+        double vipsOn = Double.parseDouble(announced.group(1));
+        assertTrue("its VIPs announced after Skew_Time, before its first advert: " + out, vipsOn >= skew - 5
+            && vipsOn <= vrrpGap + 0.05);
 
         double[] gaps = twoLongestGaps(wire);
         System.out.printf(Locale.ROOT, "VrrpDrillLabIT: the wire's gaps %.1f ms and %.1f ms; the drill said:%n%s%n",

@@ -1,6 +1,7 @@
 package org.vireo.vrrp.command;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -22,7 +23,8 @@ import org.vireo.vrrp.internal.drill.Drills;
         + " tcp:<host>:<port> | http://...), so that its traffic crosses the wire as a client's does. After a second"
         + " this node resigns as a graceful stop does (priority 0) and stays out of the election: the backup takes"
         + " over after its Skew_Time. The drill reports the longest gap the probe saw and its failed attempts, the"
-        + " new master's own timeline (the old master's last advert heard, its first advert sent) and the bound a"
+        + " new master's own timeline (the old master's last advert heard, its VIPs claimed and its gratuitous ARPs"
+        + " sent, its first advert sent) and the bound a"
         + " graceful handover should keep (Skew_Time, 15 ms for the new master's announcement, a probe interval at each"
         + " end). --return ends the hold"
         + " after the takeover so that this node, if it preempts, takes the VIP back, measured too; without it, the"
@@ -90,6 +92,12 @@ public class DrillCommand implements Action {
             if (t.advertGapMillis() >= 0) {
                 out.append(String.format(Locale.ROOT, "  VRRP       last advert of this node heard %s, first advert of"
                     + " the new master %s: %.1f ms%n", t.lastAdvertHeard(), t.firstAdvertSent(), t.advertGapMillis()));
+            }
+            if (t.vipsAnnounced() != null && t.lastAdvertHeard() != null) {
+                out.append(String.format(Locale.ROOT, "  Announced  VIPs on the new master and its gratuitous ARPs sent"
+                    + " %s: %.1f ms after this node's last advert%n", t.vipsAnnounced(), Duration.between(
+                    Instant.parse(t.lastAdvertHeard()), Instant.parse(t.vipsAnnounced()))
+                    .toNanos() / 1e6));
             }
             if (r.returned() != null) {
                 phase(out, "Return", r.returned());

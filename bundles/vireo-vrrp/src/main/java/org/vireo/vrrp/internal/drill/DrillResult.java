@@ -49,10 +49,13 @@ public record DrillResult(int id, String instance, String started, String probeM
      * @param newMasterPriority  the priority it took over with; -1 when not known
      * @param resignedAt         when this node resigned (its priority-0 advert)
      * @param lastAdvertHeard    when the new master heard this node's last advert; null when not known
+     * @param vipsAnnounced      when its VIPs were on its interface and its first gratuitous ARPs (unsolicited NAs)
+     *                           sent: the claim that its first advert waits for; null when not known
      * @param firstAdvertSent    when it sent its first advert as master; null when not known
      * @param advertGapMillis    from the one to the other; -1 when not known
      */
     public record Timeline(String newMaster, String newMasterNode, int newMasterPriority, String resignedAt,
-                           String lastAdvertHeard, String firstAdvertSent, double advertGapMillis) {
+                           String lastAdvertHeard, String vipsAnnounced, String firstAdvertSent,
+                           double advertGapMillis) {
     }
 }

@@ -204,6 +204,7 @@ public class Drills {
         DrillResult.Timeline timeline = new DrillResult.Timeline(newMaster.map(AddressText::of).orElse(null),
             taker.map(Taker::node).orElse(null), priority, resignedAt.toString(),
             taker.flatMap(t -> t.record().lastAdvertHeard()).map(Instant::toString).orElse(null),
+            taker.flatMap(t -> t.record().vipsClaimed()).map(Instant::toString).orElse(null),
             taker.flatMap(t -> t.record().firstAdvertSent()).map(Instant::toString).orElse(null),
             taker.flatMap(t -> DrillAnalysis.gapMillis(t.record())).orElse(-1.0));
         notes.add("the probe's clock is " + result.member() + "'s; VRRP's timeline is the new master's");

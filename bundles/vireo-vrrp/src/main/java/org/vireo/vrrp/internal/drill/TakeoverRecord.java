@@ -14,14 +14,16 @@ import org.vireo.vrrp.VrrpTakeover;
 
 /**
  * What a member answers a drill about its instance of a name: its state, priority, and its last takeover as it
- * recorded it (when it heard the old master's last advert, when it sent its first own), in its clock.
+ * recorded it (when it heard the old master's last advert, when its VIPs were claimed and announced, when it sent its
+ * first own advert), in its clock.
  */
-record TakeoverRecord(String state, int priority, Optional<Instant> lastAdvertHeard, Optional<Instant> firstAdvertSent) {
+record TakeoverRecord(String state, int priority, Optional<Instant> lastAdvertHeard, Optional<Instant> vipsClaimed,
+                      Optional<Instant> firstAdvertSent) {
 
     static TakeoverRecord of(VrrpInstance i) {
         Optional<VrrpTakeover> t = i.lastTakeover();
         return new TakeoverRecord(i.state().name(), i.effectivePriority(), t.flatMap(VrrpTakeover::lastAdvertHeard),
-            t.map(VrrpTakeover::firstAdvertSent));
+            t.flatMap(VrrpTakeover::vipsClaimed), t.map(VrrpTakeover::firstAdvertSent));
     }
 
     byte[] encode() {
@@ -30,6 +32,7 @@ record TakeoverRecord(String state, int priority, Optional<Instant> lastAdvertHe
             out.writeUTF(state);
             out.writeInt(priority);
             write(out, lastAdvertHeard);
+            write(out, vipsClaimed);
             write(out, firstAdvertSent);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // not from memory
@@ -39,7 +42,7 @@ record TakeoverRecord(String state, int priority, Optional<Instant> lastAdvertHe
 
     static TakeoverRecord decode(byte[] bytes) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            return new TakeoverRecord(in.readUTF(), in.readInt(), read(in), read(in));
+            return new TakeoverRecord(in.readUTF(), in.readInt(), read(in), read(in), read(in));
         } catch (IOException e) {
             throw new IllegalArgumentException("an unreadable takeover record: " + e);
         }

@@ -101,6 +101,8 @@ final class InstanceDriver {
     private CompletionStage<Void> claimToAwait;
     /** Tells a claim's late completion from the current one's; timer thread only. */
     private long claimGeneration;
+    /** When the current claim was done (the VIPs on the interface and announced); null while one is under way. */
+    private volatile Instant claimedAt;
     private volatile String claimProblem;
     private volatile boolean ready = true;
     private long readyDeadlineMicros;
@@ -545,6 +547,7 @@ final class InstanceDriver {
      */
     private void awaitClaim(CompletionStage<Void> claim) {
         long generation = ++claimGeneration;
+        claimedAt = null;
         CompletableFuture<Void> future = claim.toCompletableFuture();
         if (future.isDone()) {
             claimDone(generation, failureOf(future));
@@ -568,6 +571,7 @@ final class InstanceDriver {
         }
         if (failure == null) {
             claimProblem = null;
+            claimedAt = Instant.now();
             handle(new FsmEvent.AddressesClaimed());
             return;
         }
@@ -691,7 +695,7 @@ final class InstanceDriver {
         Optional<Duration> gap = heard ? Optional.of(Duration.ofNanos((now - heardAsBackupMicros) * 1000))
             : Optional.empty();
         VrrpTakeover t = new VrrpTakeover(heard ? heardAsBackupFrom : Optional.empty(), gap.map(sent::minus), sent,
-            gap);
+            gap, Optional.ofNullable(claimedAt));
         lastTakeover = t;
         sink.tookOver(options.name(), t);
     }

@@ -51,8 +51,8 @@ class DrillPlanTest {
     @Test
     void theNewMastersRecordTravels_andGivesItsAdvertGap() {
         TakeoverRecord record = new TakeoverRecord("MASTER", 100, Optional.of(Instant.ofEpochSecond(5, 1_000_000)),
-            Optional.of(Instant.ofEpochSecond(5, 62_000_000)));
-        TakeoverRecord none = new TakeoverRecord("BACKUP", 90, Optional.empty(), Optional.empty());
+            Optional.of(Instant.ofEpochSecond(5, 61_900_000)), Optional.of(Instant.ofEpochSecond(5, 62_000_000)));
+        TakeoverRecord none = new TakeoverRecord("BACKUP", 90, Optional.empty(), Optional.empty(), Optional.empty());
 
         assertThat(TakeoverRecord.decode(record.encode())).isEqualTo(record);
         assertThat(TakeoverRecord.decode(none.encode())).isEqualTo(none);

@@ -101,6 +101,7 @@ class InstanceDriverTest {
         assertThat(t.previousMaster()).isEqualTo(a.primaryAddress());
         assertThat(t.gap()).contains(java.time.Duration.ofNanos(609_375_000));
         assertThat(t.lastAdvertHeard().orElseThrow().plus(t.gap().get())).isEqualTo(t.firstAdvertSent());
+        assertThat(t.vipsClaimed().orElseThrow()).isBeforeOrEqualTo(t.firstAdvertSent()); // the advert waits for it
         assertThat(a.lastTakeover().orElseThrow().gap()).isEmpty(); // master at its start, having heard no one
     }
 
