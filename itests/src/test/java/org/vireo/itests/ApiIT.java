@@ -650,11 +650,6 @@ public class ApiIT extends VireoTestSupport {
     }
 
     /**
-     * The route once the whiteboard serves it (it publishes no event when a resource is up): polled. While it rebuilds
-     * the application (a resource's service came or went: the balancer restarted for a new table) CXF answers 404 or
-     * fails with 500.
-     */
-    /**
      * GET /node/log: a warning logged on the node (here by the test, through Pax Logging as every bundle logs) is in
      * the node's recent log with its logger and thread, an INFO line is not, and a reader of errors does not see it;
      * GET /node/bundles lists the node's bundles, Vireo's marked, filtered.
@@ -704,7 +699,15 @@ public class ApiIT extends VireoTestSupport {
         return lines;
     }
 
+    /**
+     * The route once the whiteboard serves it (it publishes no event when a resource is up): polled. Every documented
+     * route of the role's features is awaited first, not this one alone: the whiteboard rebuilds the application for
+     * each resource that comes or goes (as the node's bundles start, or the balancer restarts for a new table), and
+     * while it does CXF answers every route with 404 or 500, one already served too.
+     */
     private Curl awaitRoute(String path) throws Exception {
+        awaitRoleFeatures("vireo-director");
+        new WhiteboardRoutes(bundleContext).assertServe(apiDocument(), this::isInstalled);
         Curl[] last = new Curl[1];
         awaitUntil(() -> {
             last[0] = curl(path);
