@@ -4,6 +4,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -43,6 +44,8 @@ public final class DnsServer implements AutoCloseable {
     static final int MAX_CONNECTIONS = 64;
     /** A UDP query longer than this is cut by the socket, and then answered FORMERR or dropped by the core. */
     private static final int UDP_BUFFER = 4096;
+    /** Ports tried for port 0 before giving up (one is taken for TCP only when the system's UDP pick is). */
+    private static final int EPHEMERAL_ATTEMPTS = 16;
 
     private final List<DatagramSocket> udp = new ArrayList<>();
     private final List<ServerSocket> tcp = new ArrayList<>();
@@ -93,14 +96,33 @@ public final class DnsServer implements AutoCloseable {
         return addresses.size() == 1 ? addresses.get(0).toString() : addresses.toString();
     }
 
+    /**
+     * UDP and TCP on one port. With port 0, TCP takes the port the system chose for UDP, where a TCP socket may
+     * already be: then both are given up and another port is tried, a bounded number of times.
+     */
     private void bind(InetSocketAddress at) throws IOException {
-        DatagramSocket d = new DatagramSocket(null);
-        udp.add(d);
-        d.bind(at);
-        ServerSocket s = new ServerSocket();
-        tcp.add(s);
-        s.setReuseAddress(true);
-        s.bind(new InetSocketAddress(at.getAddress(), d.getLocalPort()), 64); // port 0: TCP on UDP's port
+        for (int attempt = 1; ; attempt++) {
+            DatagramSocket d = new DatagramSocket(null);
+            ServerSocket s = new ServerSocket();
+            try {
+                d.bind(at);
+                s.setReuseAddress(true);
+                s.bind(new InetSocketAddress(at.getAddress(), d.getLocalPort()), 64);
+                udp.add(d);
+                tcp.add(s);
+                return;
+            } catch (BindException e) {
+                d.close();
+                s.close();
+                if (at.getPort() != 0 || attempt == EPHEMERAL_ATTEMPTS) {
+                    throw e;
+                }
+            } catch (IOException | RuntimeException e) {
+                d.close();
+                s.close();
+                throw e;
+            }
+        }
     }
 
     /** Where it listens, UDP and TCP (port 0 becomes the one the system chose). */
