@@ -80,6 +80,50 @@ final class NetlinkMessages {
     }
 
     /**
+     * Whether {@code buffer} (one or more netlink messages, as one read returns them) holds the kernel's RTM_NEWADDR
+     * notice of {@code address} on interface {@code interfaceIndex}: for an IPv6 address it comes once the address is
+     * in use, its local route installed (from the kernel's DAD work, after the request was answered, even with
+     * nodad).
+     */
+    static boolean announcesAddress(byte[] buffer, int length, int interfaceIndex, InetAddress address) {
+        ByteBuffer b = ByteBuffer.wrap(buffer, 0, length).order(ByteOrder.nativeOrder());
+        byte[] raw = address.getAddress();
+        for (int at = 0; at + HEADER + 8 <= length; ) {
+            int messageLength = b.getInt(at);
+            if (messageLength < HEADER || at + messageLength > length) {
+                return false;
+            }
+            if ((b.getShort(at + 4) & 0xffff) == RTM_NEWADDR && b.getInt(at + HEADER + 4) == interfaceIndex
+                && holds(b, at + HEADER + 8, at + messageLength, raw)) {
+                return true;
+            }
+            at += align(messageLength);
+        }
+        return false;
+    }
+
+    /** Whether the attributes in [from, to) include IFA_ADDRESS {@code raw}. */
+    private static boolean holds(ByteBuffer b, int from, int to, byte[] raw) {
+        for (int at = from; at + 4 <= to; ) {
+            int attributeLength = b.getShort(at) & 0xffff;
+            if (attributeLength < 4 || at + attributeLength > to) {
+                return false;
+            }
+            if ((b.getShort(at + 2) & 0xffff) == IFA_ADDRESS && attributeLength == 4 + raw.length
+                && java.util.Arrays.equals(raw, 0, raw.length, b.array(), b.arrayOffset() + at + 4,
+                    b.arrayOffset() + at + 4 + raw.length)) {
+                return true;
+            }
+            at += align(attributeLength);
+        }
+        return false;
+    }
+
+    private static int align(int length) {
+        return (length + 3) & ~3;
+    }
+
+    /**
      * The errno of the kernel's answer to message {@code sequence} (0: done), or -1 if {@code answer} is some
      * other message.
      */

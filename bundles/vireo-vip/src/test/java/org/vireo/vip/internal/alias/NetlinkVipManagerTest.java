@@ -74,6 +74,24 @@ class NetlinkVipManagerTest extends VipManagerContract {
         assertThat(call(netlink::warmUp)).as("ENODEV: the request went out and was answered").isEqualTo(19);
     }
 
+    /**
+     * Once claim returns, the kernel delivers to an IPv6 VIP (its local route is in), so that the neighbour
+     * advertisement sent next draws no packet the node would drop. The kernel answers the request before that.
+     */
+    @Test
+    void anIpv6VipIsInUseWhenClaimReturns() throws Exception {
+        InetAddress vip = InetAddress.getByName("fd77:9::60");
+        for (int i = 0; i < 10; i++) {
+            vips.claim(IF, List.of(vip));
+            try {
+                assertThat(sh("ip", "netns", "exec", NS, "ip", "-6", "route", "show", "table", "local", "fd77:9::60"))
+                    .as("claim %d", i).contains("local fd77:9::60 ");
+            } finally {
+                vips.release(IF, List.of(vip));
+            }
+        }
+    }
+
     @AfterAll
     void stopThread() {
         inNamespace.shutdownNow();

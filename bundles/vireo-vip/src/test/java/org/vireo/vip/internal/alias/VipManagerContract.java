@@ -23,8 +23,8 @@ abstract class VipManagerContract {
 
     protected final String NS = "vt-" + getClass().getSimpleName().toLowerCase().substring(0, 6) + "-"
         + ProcessHandle.current().pid();
-    private static final String IF = "vip0";
-    private VipManager vips;
+    protected static final String IF = "vip0";
+    protected VipManager vips;
 
     /** The manager under test, acting in namespace {@code ns}. */
     protected abstract VipManager managerIn(String ns) throws Exception;
