@@ -472,7 +472,10 @@ cmd_capture() {
     mkdir -p "$(dirname "$file")"
     local logf="$STATE/$key.log"
     : >"$logf"
-    ip netns exec "$ns" tcpdump -i "$ifc" -n -U --immediate-mode -Z root -w "$file" "$@" </dev/null >"$logf" 2>&1 9>&- &
+    # -B 16 MiB (the default is 2): on the busy lab a booting JVM held tcpdump long enough for its ring to overflow,
+    # and 1321 frames of a failover run were dropped, a run of echoes among them
+    ip netns exec "$ns" tcpdump -i "$ifc" -n -U --immediate-mode -B 16384 -Z root -w "$file" "$@" </dev/null \
+        >"$logf" 2>&1 9>&- &
     pid=$!
     record_pid "$key" "$pid" "capture $ns $file"
     for ((i = 0; i < 100; i++)); do # <= 10 s
