@@ -160,7 +160,25 @@ public abstract class VireoTestSupport {
      * the command to be registered: Karaf registers a bundle's commands a moment after the bundle starts.
      */
     protected String execute(String command) throws Exception {
-        awaitCommand(command.trim().split("\\s+")[0]);
+        String name = command.trim().split("\\s+")[0];
+        long deadline = System.currentTimeMillis() + TIMEOUT_MS;
+        while (true) {
+            awaitCommand(name);
+            try {
+                return run(command);
+            } catch (Exception e) {
+                // Karaf re-registers a bundle's commands when a service they reference comes or goes (its log:
+                // "Updating commands for bundle ..."), so a command seen registered can be gone for a moment when it
+                // is called; gogo's exception is matched by name, its package is not the test's to import
+                if (!e.getClass().getName().endsWith(".CommandNotFoundException")
+                    || System.currentTimeMillis() > deadline) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private String run(String command) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         Session session = sessionFactory.create(System.in, out, out);
