@@ -52,8 +52,8 @@
 #      has its stale VIP to remove); t_restart = the launch of the process (lab.sh's `launched`);
 #      wait until the VIP is on n1 only;
 #   4. graceful stop, once n1 has finished starting (Vireo: its readiness check says ready) and 5 s after
-#      its take-back (keepalived too): SIGTERM to n1 (keepalived-stop / vireo-stop); t_stop = the SIGTERM; wait until
-#      the VIP is on n2.
+#      its take-back (keepalived too): SIGTERM to n1 (keepalived-stop / vireo-stop); t_stop = the SIGTERM;
+#      wait until the VIP is on n2.
 # MEASURED (all from the client's capture; kernel timestamps, same clock as the event times):
 #   crash     kill -> n2's first advert | kill -> n2's first gratuitous ARP for the VIP (IPv6: its first
 #             unsolicited neighbour advertisement for fd77::51, to ff02::1; runs.tsv key kill_na) |
@@ -64,7 +64,8 @@
 #   take-back restart -> n1's first advert (includes the daemon's start: ~0 for keepalived, the
 #             JVM's boot for Vireo) | n1's first advert -> the first probe reply from n1's MAC (the
 #             VIP answered from it) | client outage: the largest gap between two probe replies with a
-#             probe lost between them (sequence numbers), around n1's first announcement (from 20 ms before
+#             probe lost between them (sequence numbers in ping's log: the capture drops frames on a busy
+#             machine), around n1's first announcement (from 20 ms before
 #             its GARP or advert, whichever came first, to 250 ms after its advert), 0 when none was lost |
 #             the probe's own stall: the largest reply gap there with no probe lost (the client sent nothing)
 # STRESS: both nodes, 20 ms adverts, stress-ng --cpu 2 for S seconds, capture on the client: n1's
