@@ -146,6 +146,8 @@ def analyze_rep(d):
     adv = [f for f in fr if f["prio"] is not None]
     garp = [f for f in fr if f["announced"] == vip]
     replies = [f for f in fr if f["reply"] and f["src"] == vip]
+    pl = os.path.join(d, "ping.log")
+    pings = ping_replies(pl) if os.path.exists(pl) else None  # (receive time, icmp_seq): what the client saw
     m = {}
 
     # crash: n1 isolated + SIGKILLed at t_crash; anything after it for the VIP comes from the new master
@@ -191,10 +193,8 @@ def analyze_rep(d):
             # what the client saw, from ping's own log: the capture is the clock of the VRRP events, but tcpdump
             # drops frames when the machine is busy (a JVM booting beside it), and a dropped run of echoes looked
             # like a lost one (78 ms once, while ping got every reply)
-            pl = os.path.join(d, "ping.log")
-            if os.path.exists(pl):
-                near = (t_first - 0.02, a1["t"] + 0.25)
-                lost, stalled = reply_gaps(ping_replies(pl), lambda a, b: a < near[1] and b > near[0])
+            if pings is not None:
+                lost, stalled = reply_gaps(pings, around_takeback(a1["t"], g1["t"] if g1 else None))
                 m["outage"] = max(lost) if lost else 0.0
                 m["stall"] = max(stalled) if stalled else None
         res["preempt"] = m
@@ -213,9 +213,8 @@ def analyze_rep(d):
         res["graceful"] = m
 
     # cross-check of the crash outage from ping -D (user-space receive time, not the capture's)
-    pl = os.path.join(d, "ping.log")
-    if os.path.exists(pl):
-        ts_ = [t for t, _ in ping_replies(pl)]
+    if pings is not None:
+        ts_ = [t for t, _ in pings]
         t_end = float(ev.get("restart", "inf"))
         gaps = [b - a for a, b in zip(ts_, ts_[1:]) if b > tc and a < t_end]
         res["ping_outage"] = max(gaps) if gaps else None
@@ -277,6 +276,15 @@ def reply_gaps(replies, keep):
     return lost, stalled
 
 
+def around_takeback(advert, garp):
+    """The take-back, as reply_gaps' keep: a gap counts if it overlaps the time from 20 ms before n1's first
+    announcement (its GARP or its advert, whichever came first; garp None when none was seen) to 250 ms after its
+    advert."""
+    start = (min(advert, garp) if garp is not None else advert) - 0.02
+    end = advert + 0.25
+    return lambda a, b: start < b and a < end
+
+
 def analyze_takeback(d):
     """Per take-back: the client's outage, the largest gap between two probe replies with a probe lost between them
     that overlaps the take-back (from 20 ms before n1's first GARP or advert after its restart to 250 ms after that
@@ -303,11 +311,7 @@ def analyze_takeback(d):
     for k, t0, t1 in windows:
         a1 = first(fr, lambda x: x["prio"] and x["src"] == ip1 and t0 < x["t"] <= t1)
         g1 = first(fr, lambda x: x["announced"] == vip and x["mac"] == mac1 and t0 < x["t"] <= t1)
-        # the take-back: from n1's first announcement (its GARP or its advert, whichever came first) to 250 ms
-        # after its advert; a gap is counted if it overlaps that
-        t_first = min(a1["t"], g1["t"]) if a1 and g1 else (a1["t"] if a1 else None)
-        near = (t_first - 0.02, a1["t"] + 0.25) if a1 else (t0, t1)
-        overlaps = lambda a, b: near[0] < b and a < near[1]
+        overlaps = around_takeback(a1["t"], g1["t"] if g1 else None) if a1 else (lambda a, b: t0 < b and a < t1)
         lost, stalled = reply_gaps(replies, overlaps)
         rest = sum(reply_gaps(replies, lambda a, b: t0 < b <= t1 and not overlaps(a, b)), [])
         measured = lost or stalled  # any reply pair in the take-back at all
