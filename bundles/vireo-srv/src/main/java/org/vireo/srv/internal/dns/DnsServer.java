@@ -111,16 +111,12 @@ public final class DnsServer implements AutoCloseable {
                 udp.add(d);
                 tcp.add(s);
                 return;
-            } catch (BindException e) {
-                d.close();
-                s.close();
-                if (at.getPort() != 0 || attempt == EPHEMERAL_ATTEMPTS) {
-                    throw e;
-                }
             } catch (IOException | RuntimeException e) {
                 d.close();
                 s.close();
-                throw e;
+                if (!(e instanceof BindException) || at.getPort() != 0 || attempt == EPHEMERAL_ATTEMPTS) {
+                    throw e;
+                }
             }
         }
     }
